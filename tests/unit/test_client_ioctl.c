@@ -1,0 +1,352 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ioctl transport against a stand-in for the module: the program is
+ * linked with --wrap=ioctl, so the client's ioctl() calls land in
+ * __wrap_ioctl below, which checks each request as the ABI header says the
+ * module does, and answers it.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/client_ops.h"
+
+#define FAKE_NR_CPU_IDS 70
+#define FAKE_MASK_BYTES 16	/* DIV_ROUND_UP(70, 64) * 8 */
+
+/* What the stand-in answers with, and what it was asked. */
+static struct {
+	int fail_with;		/* errno for the next FLUSH, 0 for none */
+	const char *message;	/* written to the message buffer, or NULL */
+	uint32_t extra_results;	/* results beyond the CPUs asked for */
+	int info_calls;
+	uint32_t info_mask_bytes[2];
+	struct cacheprobe_flush last_flush;
+	uint64_t last_cpus[2];
+} fake;
+
+/* CPUs 0, 1, 5 and 69 are online; 0-69 are possible. */
+static const uint64_t online_mask[2] = { 0x23, 1ull << 5 };
+static const uint64_t possible_mask[2] = { ~0ull, (1ull << 6) - 1 };
+
+static bool zero(const __u64 *words, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		if (words[i])
+			return false;
+	return true;
+}
+
+static void write_message(const struct cacheprobe_ioc_head *head,
+			  const char *text)
+{
+	size_t room = head->msg_len < CACHEPROBE_MSG_MAX ? head->msg_len
+							 : CACHEPROBE_MSG_MAX;
+
+	/* No NUL when the text fills the buffer, as the ABI allows: the
+	 * client must terminate the message itself. */
+	if (head->msg && room)
+		strncpy((char *)(uintptr_t)head->msg, text, room);
+}
+
+static int refuse(const struct cacheprobe_ioc_head *head, int err,
+		  const char *text)
+{
+	if (text)
+		write_message(head, text);
+	errno = err;
+	return -1;
+}
+
+static void fill_numbers(struct cacheprobe_info *info)
+{
+	snprintf(info->module_version, sizeof(info->module_version), "9.8.7");
+	info->abi_version = 1;
+	info->nr_cpu_ids = FAKE_NR_CPU_IDS;
+	info->nr_possible_cpus = 70;
+	info->nr_online_cpus = 4;
+	info->tsc_khz = 1000000;
+	info->cache_line_size = 64;
+	info->features = CACHEPROBE_FEAT_RDTSCP;
+	info->max_cpus = CACHEPROBE_MAX_CPUS;
+}
+
+static int fake_get_info(struct cacheprobe_info *info)
+{
+	if (info->head.flags || !zero(info->reserved, 4))
+		return refuse(&info->head, EINVAL, "reserved field not zero");
+	if (fake.info_calls < 2)
+		fake.info_mask_bytes[fake.info_calls] = info->mask_bytes;
+	fake.info_calls++;
+	if (!info->possible_cpus && !info->online_cpus) {
+		if (info->mask_bytes)
+			return refuse(&info->head, EINVAL, "mask_bytes without masks");
+		fill_numbers(info);
+		return 0;
+	}
+	if (info->mask_bytes < FAKE_MASK_BYTES || info->mask_bytes % 8)
+		return refuse(&info->head, EINVAL, "mask buffers too small");
+	fill_numbers(info);
+	memcpy((void *)(uintptr_t)info->possible_cpus, possible_mask,
+	       FAKE_MASK_BYTES);
+	memcpy((void *)(uintptr_t)info->online_cpus, online_mask,
+	       FAKE_MASK_BYTES);
+	info->mask_bytes = FAKE_MASK_BYTES;
+	return 0;
+}
+
+/* The CPUs a FLUSH request names: its mask, or every online CPU. */
+static void requested_cpus(const struct cacheprobe_flush *request,
+			   uint64_t *words)
+{
+	memset(words, 0, 2 * sizeof(*words));
+	if (!request->cpus) {
+		memcpy(words, online_mask, sizeof(online_mask));
+		return;
+	}
+	memcpy(words, (const void *)(uintptr_t)request->cpus,
+	       request->cpus_bytes < 16 ? request->cpus_bytes : 16);
+}
+
+static int fake_flush(struct cacheprobe_flush *request)
+{
+	struct cacheprobe_cpu_time *results =
+		(void *)(uintptr_t)request->results;
+	uint64_t words[2];
+	uint32_t count = 0;
+
+	fake.last_flush = *request;
+	requested_cpus(request, fake.last_cpus);
+	if (fake.fail_with)
+		return refuse(&request->head, fake.fail_with, fake.message);
+	if (request->head.flags || !zero(request->reserved, 4) ||
+	    (request->cpus && (!request->cpus_bytes || request->cpus_bytes % 8)))
+		return refuse(&request->head, EINVAL, "malformed FLUSH");
+	requested_cpus(request, words);
+	for (uint32_t cpu = 0; cpu < 128; cpu++) {
+		if (!(words[cpu / 64] >> (cpu % 64) & 1))
+			continue;
+		if (count == request->results_cap)
+			return refuse(&request->head, EINVAL, "results_cap too small");
+		results[count++] = (struct cacheprobe_cpu_time){
+			.cpu = cpu, .cycles = 1000 + cpu, .nsec = cpu,
+		};
+	}
+	request->nr_results = count + fake.extra_results;
+	return 0;
+}
+
+int __wrap_ioctl(int fd, unsigned long request, ...);
+
+int __wrap_ioctl(int fd, unsigned long request, ...)
+{
+	va_list args;
+	void *arg;
+
+	(void)fd;
+	va_start(args, request);
+	arg = va_arg(args, void *);
+	va_end(args);
+	if (request == CACHEPROBE_IOC_GET_INFO)
+		return fake_get_info(arg);
+	if (request == CACHEPROBE_IOC_FLUSH)
+		return fake_flush(arg);
+	errno = ENOTTY;
+	return -1;
+}
+
+static int open_client(void **state)
+{
+	struct cp_client *client = NULL;
+	struct cp_error error;
+
+	memset(&fake, 0, sizeof(fake));
+	if (cp_ioctl_client_open("/dev/null", &client, &error))
+		return -1;
+	*state = client;
+	return 0;
+}
+
+static int close_client(void **state)
+{
+	cp_client_close(*state);
+	return 0;
+}
+
+static void assert_cpus(const struct cp_cpuset *set, const char *expected)
+{
+	char *text = cp_cpuset_format_alloc(set);
+
+	assert_non_null(text);
+	assert_string_equal(text, expected);
+	free(text);
+}
+
+static struct cp_cpuset *cpus_of(const char *list)
+{
+	struct cp_cpuset *set = NULL;
+	char why[64];
+
+	assert_int_equal(cp_cpuset_parse(list, &set, why, sizeof(why)), 0);
+	return set;
+}
+
+static void test_info_asks_twice(void **state)
+{
+	struct cp_module_info info;
+	struct cp_error error;
+
+	assert_int_equal(cp_client_info(*state, &info, &error), 0);
+	assert_int_equal(fake.info_calls, 2);
+	assert_int_equal(fake.info_mask_bytes[0], 0);
+	assert_int_equal(fake.info_mask_bytes[1], FAKE_MASK_BYTES);
+	assert_string_equal(info.module_version, "9.8.7");
+	assert_int_equal(info.nr_cpu_ids, FAKE_NR_CPU_IDS);
+	assert_int_equal(info.nr_online_cpus, 4);
+	assert_int_equal(info.tsc_khz, 1000000);
+	assert_true(info.features == CACHEPROBE_FEAT_RDTSCP);
+	assert_int_equal(info.max_cpus, CACHEPROBE_MAX_CPUS);
+	assert_cpus(info.possible_cpus, "0-69");
+	assert_cpus(info.online_cpus, "0-1,5,69");
+	cp_module_info_free(&info);
+}
+
+static void test_flush_every_online_cpu(void **state)
+{
+	struct cp_cpu_time *results = NULL;
+	size_t nr_results = 0;
+	struct cp_error error;
+
+	assert_int_equal(cp_client_flush(*state, CACHEPROBE_FLUSH_WBINVD, NULL,
+					 &results, &nr_results, &error), 0);
+	assert_true(fake.last_flush.cpus == 0);
+	assert_int_equal(fake.last_flush.cpus_bytes, 0);
+	/* Room for every CPU id, not only those online now. */
+	assert_int_equal(fake.last_flush.results_cap, FAKE_NR_CPU_IDS);
+	assert_int_equal(fake.last_flush.method, CACHEPROBE_FLUSH_WBINVD);
+	assert_int_equal(nr_results, 4);
+	assert_int_equal(results[3].cpu, 69);
+	assert_true(results[3].cycles == 1069 && results[3].nsec == 69);
+	free(results);
+}
+
+static void test_flush_chosen_cpus(void **state)
+{
+	struct cp_cpuset *cpus = cpus_of("1,64");
+	struct cp_cpu_time *results = NULL;
+	size_t nr_results = 0;
+	struct cp_error error;
+
+	assert_int_equal(cp_client_flush(*state, CACHEPROBE_FLUSH_WBNOINVD,
+					 cpus, &results, &nr_results, &error),
+			 0);
+	assert_int_equal(fake.last_flush.method, CACHEPROBE_FLUSH_WBNOINVD);
+	assert_int_equal(fake.last_flush.cpus_bytes, 16);
+	assert_int_equal(fake.last_flush.results_cap, 2);
+	assert_true(fake.last_cpus[0] == 2 && fake.last_cpus[1] == 1);
+	assert_int_equal(nr_results, 2);
+	assert_int_equal(results[0].cpu, 1);
+	assert_int_equal(results[1].cpu, 64);
+	free(results);
+	cp_cpuset_free(cpus);
+}
+
+static void test_module_message_reaches_caller(void **state)
+{
+	struct cp_cpuset *cpus = cpus_of("3");
+	struct cp_cpu_time *results = NULL;
+	size_t nr_results = 0;
+	struct cp_error error;
+
+	fake.fail_with = EINVAL;
+	fake.message = "CPU 3 is not online";
+	assert_int_equal(cp_client_flush(*state, CACHEPROBE_FLUSH_WBINVD, cpus,
+					 &results, &nr_results, &error),
+			 -EINVAL);
+	assert_int_equal(error.err, EINVAL);
+	assert_string_equal(error.msg, "CPU 3 is not online");
+	assert_int_equal(fake.last_flush.head.msg_len, CACHEPROBE_MSG_MAX);
+	assert_null(results);
+	fake.fail_with = 0;
+	cp_cpuset_free(cpus);
+}
+
+static void test_errno_without_message_is_explained(void **state)
+{
+	struct cp_cpu_time *results = NULL;
+	size_t nr_results = 0;
+	struct cp_error error;
+
+	fake.fail_with = EPERM;
+	fake.message = NULL;
+	assert_int_equal(cp_client_flush(*state, CACHEPROBE_FLUSH_WBINVD, NULL,
+					 &results, &nr_results, &error),
+			 -EPERM);
+	assert_string_equal(error.msg, "flush needs CAP_SYS_ADMIN");
+	fake.fail_with = 0;
+}
+
+static void test_unterminated_message_is_cut(void **state)
+{
+	struct cp_cpu_time *results = NULL;
+	size_t nr_results = 0;
+	struct cp_error error;
+	char long_text[400];
+
+	memset(long_text, 'x', sizeof(long_text) - 1);
+	long_text[sizeof(long_text) - 1] = '\0';
+	fake.fail_with = EOPNOTSUPP;
+	fake.message = long_text;
+	assert_int_equal(cp_client_flush(*state, CACHEPROBE_FLUSH_WBNOINVD,
+					 NULL, &results, &nr_results, &error),
+			 -EOPNOTSUPP);
+	assert_int_equal(strlen(error.msg), CACHEPROBE_MSG_MAX - 1);
+	fake.fail_with = 0;
+}
+
+static void test_more_results_than_room_refused(void **state)
+{
+	struct cp_cpuset *cpus = cpus_of("0");
+	struct cp_cpu_time *results = NULL;
+	size_t nr_results = 0;
+	struct cp_error error;
+
+	fake.extra_results = 1;
+	assert_int_equal(cp_client_flush(*state, CACHEPROBE_FLUSH_WBINVD, cpus,
+					 &results, &nr_results, &error),
+			 -EPROTO);
+	assert_string_equal(error.msg,
+			    "the module reports 2 results for 1 slots");
+	assert_null(results);
+	fake.extra_results = 0;
+	cp_cpuset_free(cpus);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_info_asks_twice,
+						open_client, close_client),
+		cmocka_unit_test_setup_teardown(test_flush_every_online_cpu,
+						open_client, close_client),
+		cmocka_unit_test_setup_teardown(test_flush_chosen_cpus,
+						open_client, close_client),
+		cmocka_unit_test_setup_teardown(test_module_message_reaches_caller,
+						open_client, close_client),
+		cmocka_unit_test_setup_teardown(test_errno_without_message_is_explained,
+						open_client, close_client),
+		cmocka_unit_test_setup_teardown(test_unterminated_message_is_cut,
+						open_client, close_client),
+		cmocka_unit_test_setup_teardown(test_more_results_than_room_refused,
+						open_client, close_client),
+	};
+
+	return cmocka_run_group_tests_name("client_ioctl", tests, NULL, NULL);
+}

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "cli/cli_util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/text_sink.h"
+
+static int set_why(char *why, size_t why_len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int set_why(char *why, size_t why_len, const char *fmt, ...)
+{
+	va_list args;
+
+	if (why_len) {
+		va_start(args, fmt);
+		vsnprintf(why, why_len, fmt, args);
+		va_end(args);
+	}
+	return -EINVAL;
+}
+
+int cli_parse_u64(const char *text, uint64_t min, uint64_t max,
+		  uint64_t *out, char *why, size_t why_len)
+{
+	uint64_t value = 0;
+	bool too_large = false;
+
+	if (*text == '\0')
+		return set_why(why, why_len, "empty value (expected a number)");
+	for (const char *pos = text; *pos; pos++) {
+		unsigned int digit;
+
+		if (!isdigit((unsigned char)*pos))
+			return set_why(why, why_len,
+				       "'%s' is not a number (digits only)",
+				       text);
+		digit = (unsigned int)(*pos - '0');
+		if (value > (UINT64_MAX - digit) / 10)
+			too_large = true;
+		else
+			value = value * 10 + digit;
+	}
+	if (too_large || value > max || value < min)
+		return set_why(why, why_len,
+			       "%s is out of range (%" PRIu64 " to %" PRIu64 ")",
+			       text, min, max);
+	*out = value;
+	return 0;
+}
+
+size_t cli_choice_list(const struct cli_choice *choices, size_t nr_choices,
+		       char *buf, size_t len)
+{
+	struct cp_text_sink sink;
+
+	cp_text_sink_init(&sink, buf, len);
+	for (size_t i = 0; i < nr_choices; i++)
+		cp_text_sink_printf(&sink, "%s%s", i ? ", " : "",
+				    choices[i].name);
+	return sink.used;
+}
+
+int cli_parse_choice(const char *text, const struct cli_choice *choices,
+		     size_t nr_choices, int *out, char *why, size_t why_len)
+{
+	char valid[256];
+
+	for (size_t i = 0; i < nr_choices; i++) {
+		if (strcmp(text, choices[i].name) == 0) {
+			*out = choices[i].value;
+			return 0;
+		}
+	}
+	cli_choice_list(choices, nr_choices, valid, sizeof(valid));
+	return set_why(why, why_len, "unknown value '%s' (valid: %s)", text,
+		       valid);
+}
+
+const char *cli_choice_name(const struct cli_choice *choices,
+			    size_t nr_choices, int value)
+{
+	for (size_t i = 0; i < nr_choices; i++)
+		if (choices[i].value == value)
+			return choices[i].name;
+	return NULL;
+}
+
+int cli_usage_error(const char *command, const char *fmt, ...)
+{
+	va_list args;
+
+	fprintf(stderr, "%s: ", CLI_PROGRAM);
+	if (command)
+		fprintf(stderr, "%s: ", command);
+	va_start(args, fmt);
+	vfprintf(stderr, fmt, args);
+	va_end(args);
+	fprintf(stderr, "\nTry '%s%s%s --help'.\n", CLI_PROGRAM,
+		command ? " " : "", command ? command : "");
+	return CLI_EXIT_USAGE;
+}
+
+int cli_option_error(const char *command, int getopt_result, int bad_option,
+		     const char *bad_argument)
+{
+	const char *problem = getopt_result == ':' ? "needs a value"
+						   : "is unknown";
+
+	/* A long option is best named as typed, without any "=value"; a short
+	 * one by its letter, which getopt keeps in optopt. */
+	if (bad_argument && strncmp(bad_argument, "--", 2) == 0)
+		return cli_usage_error(command, "option '%.*s' %s",
+				       (int)strcspn(bad_argument, "="),
+				       bad_argument, problem);
+	if (bad_option)
+		return cli_usage_error(command, "option '-%c' %s",
+				       (char)bad_option, problem);
+	return cli_usage_error(command, "option '%s' %s",
+			       bad_argument ? bad_argument : "?", problem);
+}
+
+void cli_report_error(const char *command, const struct cp_error *error)
+{
+	char number[32];
+
+	fprintf(stderr, "%s: %s: %s (%s: %s)\n", CLI_PROGRAM, command,
+		error->msg[0] ? error->msg : strerror(error->err),
+		cp_errno_name(error->err, number, sizeof(number)),
+		strerror(error->err));
+}
+
+int cli_exit_status_for(int err)
+{
+	return err == EINVAL ? CLI_EXIT_USAGE : CLI_EXIT_FAILURE;
+}

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+/* cacheprobe-run flush: WBINVD/WBNOINVD on CPUs through the module. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli/cli_util.h"
+#include "cli/commands.h"
+#include "cli/flush_report.h"
+#include "cli/transport_option.h"
+#include "lib/client.h"
+
+#define COMMAND "flush"
+
+static const struct cli_choice method_choices[] = {
+	{ "wbinvd", CACHEPROBE_FLUSH_WBINVD },
+	{ "wbnoinvd", CACHEPROBE_FLUSH_WBNOINVD },
+};
+
+#define NR_METHOD_CHOICES (sizeof(method_choices) / sizeof(method_choices[0]))
+
+static const char usage[] =
+	"Usage: " CLI_PROGRAM " flush [OPTIONS]\n"
+	"\n"
+	"Write back and invalidate the caches of CPUs (WBINVD), or write back\n"
+	"only (WBNOINVD), in the kernel through the cacheprobe module, and\n"
+	"print how long the instruction took on each CPU.  Needs the module\n"
+	"and CAP_SYS_ADMIN.\n"
+	"\n"
+	"Options:\n"
+	"  -c, --cpus=LIST     CPUs to flush, e.g. 0,2-5 (default: every online\n"
+	"                      CPU); the module checks that they are online\n"
+	"  -m, --method=wbinvd|wbnoinvd\n"
+	"                      the instruction (default wbinvd)\n"
+	CLI_TRANSPORT_HELP
+	"  -h, --help          show this help\n"
+	"\n"
+	"Output: a line \"flush: METHOD via TRANSPORT on N CPUs (LIST)\", then\n"
+	"one line \"cpu N: TICKS ticks, NS ns\" per CPU (TSC ticks).\n";
+
+struct flush_options {
+	enum cp_transport transport;
+	enum cacheprobe_flush_method method;
+	struct cp_cpuset *cpus;		/* NULL: every online CPU */
+};
+
+static int parse_cpus(const char *text, struct flush_options *options)
+{
+	char why[CACHEPROBE_MSG_MAX];
+	int ret;
+
+	cp_cpuset_free(options->cpus);
+	options->cpus = NULL;
+	ret = cp_cpuset_parse(text, &options->cpus, why, sizeof(why));
+	if (ret == -ENOMEM) {
+		fprintf(stderr, "%s: %s: %s\n", CLI_PROGRAM, COMMAND, why);
+		return CLI_EXIT_FAILURE;
+	}
+	if (ret)
+		return cli_usage_error(COMMAND, "--cpus '%s': %s", text, why);
+	return 0;
+}
+
+static int parse_method(const char *text, struct flush_options *options)
+{
+	char why[CACHEPROBE_MSG_MAX];
+	int value;
+
+	if (cli_parse_choice(text, method_choices, NR_METHOD_CHOICES, &value,
+			     why, sizeof(why)))
+		return cli_usage_error(COMMAND, "--method: %s", why);
+	options->method = (enum cacheprobe_flush_method)value;
+	return 0;
+}
+
+static int parse_option(int opt, char **argv, struct flush_options *options)
+{
+	switch (opt) {
+	case 'c':
+		return parse_cpus(optarg, options);
+	case 'm':
+		return parse_method(optarg, options);
+	case 't':
+		return cli_parse_transport(COMMAND, optarg, &options->transport);
+	case 'h':
+		fputs(usage, stdout);
+		return CLI_EXIT_OK;
+	default:
+		return cli_option_error(COMMAND, opt, optopt, argv[optind - 1]);
+	}
+}
+
+static int parse_options(int argc, char **argv, struct flush_options *options)
+{
+	static const struct option long_options[] = {
+		{ "cpus", required_argument, NULL, 'c' },
+		{ "method", required_argument, NULL, 'm' },
+		{ "transport", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int opt;
+
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":c:m:t:h", long_options,
+				  NULL)) != -1) {
+		int status = parse_option(opt, argv, options);
+
+		/* 'h' succeeds by ending the command. */
+		if (status || opt == 'h')
+			return status;
+	}
+	if (optind < argc)
+		return cli_usage_error(COMMAND, "unexpected argument '%s'",
+				       argv[optind]);
+	return CLI_PROCEED;
+}
+
+static int run_flush(struct cp_client *client,
+		     const struct flush_options *options)
+{
+	struct cp_cpu_time *results;
+	size_t nr_results;
+	struct cp_error error;
+	int ret = cp_client_flush(client, options->method, options->cpus,
+				  &results, &nr_results, &error);
+
+	if (ret) {
+		cli_report_error(COMMAND, &error);
+		return cli_exit_status_for(error.err);
+	}
+	ret = cli_print_flush_results(stdout,
+				      cli_choice_name(method_choices,
+						      NR_METHOD_CHOICES,
+						      (int)options->method),
+				      cp_client_transport_name(client),
+				      results, nr_results);
+	free(results);
+	if (ret) {
+		cp_error_set(&error, -ret, "cannot format the results");
+		cli_report_error(COMMAND, &error);
+		return CLI_EXIT_FAILURE;
+	}
+	return CLI_EXIT_OK;
+}
+
+int cmd_flush(int argc, char **argv)
+{
+	struct flush_options options = {
+		.transport = CP_TRANSPORT_AUTO,
+		.method = CACHEPROBE_FLUSH_WBINVD,
+	};
+	struct cp_client *client;
+	struct cp_error error;
+	int status = parse_options(argc, argv, &options);
+
+	if (status == CLI_PROCEED) {
+		if (cp_client_open(options.transport, &client, &error)) {
+			cli_report_error(COMMAND, &error);
+			status = cli_exit_status_for(error.err);
+		} else {
+			status = run_flush(client, &options);
+			cp_client_close(client);
+		}
+	}
+	cp_cpuset_free(options.cpus);
+	return status;
+}

@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The subcommands; each gets argv starting at its own name. */
+#ifndef CACHEPROBE_COMMANDS_H
+#define CACHEPROBE_COMMANDS_H
+
+int cmd_info(int argc, char **argv);
+int cmd_flush(int argc, char **argv);
+
+#endif

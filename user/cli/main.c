@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0
+/* cacheprobe-run: dispatch to a subcommand. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli_util.h"
+#include "cli/commands.h"
+
+struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct command commands[] = {
+	{ "info", cmd_info,
+	  "show the module, the machine and its cache topology" },
+	{ "flush", cmd_flush,
+	  "flush CPU caches with WBINVD/WBNOINVD and time it (needs the module)" },
+};
+
+#define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static void print_usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: %s COMMAND [OPTIONS]\n"
+		"       %s --help | --version\n"
+		"\n"
+		"Measure CPU-cache behaviour, with the cacheprobe kernel module\n"
+		"where it is loaded.\n"
+		"\n"
+		"Commands:\n", CLI_PROGRAM, CLI_PROGRAM);
+	for (size_t i = 0; i < NR_COMMANDS; i++)
+		fprintf(out, "  %-8s %s\n", commands[i].name,
+			commands[i].summary);
+	fprintf(out,
+		"\n"
+		"Options:\n"
+		"  -h, --help     show this help\n"
+		"  -V, --version  show the version\n"
+		"\n"
+		"'%s COMMAND --help' shows a command's options.\n"
+		"Exit status: 0 success, 1 an operation failed, 2 wrong usage\n"
+		"(including CPUs the module refuses).\n", CLI_PROGRAM);
+}
+
+static const struct command *find_command(const char *name)
+{
+	for (size_t i = 0; i < NR_COMMANDS; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	const struct command *command;
+	const char *first = argc > 1 ? argv[1] : NULL;
+
+	if (!first)
+		return cli_usage_error(NULL, "no command given");
+	if (!strcmp(first, "--help") || !strcmp(first, "-h")) {
+		print_usage(stdout);
+		return CLI_EXIT_OK;
+	}
+	if (!strcmp(first, "--version") || !strcmp(first, "-V")) {
+		printf("%s %s\n", CLI_PROGRAM, CACHEPROBE_VERSION);
+		return CLI_EXIT_OK;
+	}
+	if (first[0] == '-')
+		return cli_usage_error(NULL, "unknown option '%s'", first);
+	command = find_command(first);
+	if (!command)
+		return cli_usage_error(NULL, "unknown command '%s'", first);
+	return command->run(argc - 1, argv + 1);
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The main job (`make run`): load the module when this kernel allows it,
+# run cacheprobe-run's default work, and unload what was loaded here.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+bin="$top/user/build/cacheprobe-run"
+ko="$top/kmod/cacheprobe.ko"
+loaded_here=0
+why_not=""
+
+unload() {
+	if [ "$loaded_here" -eq 1 ]; then
+		rmmod cacheprobe && echo "run: unloaded cacheprobe"
+	fi
+}
+trap unload EXIT
+
+if [ -d /sys/module/cacheprobe ]; then
+	echo "run: cacheprobe is already loaded; using it"
+elif [ ! -e /proc/modules ]; then
+	why_not="the running kernel $(uname -r) has no loadable module support"
+elif [ ! -f "$ko" ]; then
+	why_not="no module was built: no kernel headers for $(uname -r) (install linux-headers-$(uname -r) or build with KDIR=)"
+elif [ "$(id -u)" -ne 0 ]; then
+	why_not="loading a module needs root"
+elif insmod "$ko"; then
+	loaded_here=1
+	echo "run: loaded $ko"
+else
+	why_not="insmod failed (see dmesg; with Secure Boot the module must be signed, see README)"
+fi
+[ -n "$why_not" ] && echo "run: user mode only: $why_not"
+
+status=0
+echo "== cacheprobe-run info"
+"$bin" info || status=$?
+if [ -d /sys/module/cacheprobe ]; then
+	for method in wbinvd wbnoinvd; do
+		if [ "$method" = wbnoinvd ] &&
+		   ! "$bin" info | grep -q '^features:.*wbnoinvd'; then
+			echo "== flush --method wbnoinvd: skipped, this CPU has no WBNOINVD"
+			continue
+		fi
+		echo "== cacheprobe-run flush --method $method"
+		"$bin" flush --method "$method" || status=$?
+	done
+fi
+exit "$status"
