@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# `make check`: every test of cacheprobe, on a Debian 12 machine as root.
+#
+# Stages: dependencies; userspace build and unit tests; the module built
+# with -Werror against every installed kernel's headers; one QEMU guest boot
+# per installed kernel running the module tests; DKMS build and install, and
+# a guest boot with the DKMS-built module.
+#
+# Every check prints one line, "PASS name" or "FAIL name: why" (TAP "ok" /
+# "not ok" from the unit tests count the same way); the last line printed is
+# "N passed, N failed".  Logs and guest consoles stay in tests/out/.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+out="$top/tests/out"
+guest="$top/tests/guest"
+rm -rf "$out"
+mkdir -p "$out"
+results="$out/results.txt"
+: >"$results"
+
+# Records a result line and echoes it.
+record() {
+	echo "$*" | tee -a "$results"
+}
+
+# Runs a command whose output holds result lines, keeping them.
+collect() {
+	"$@" 2>&1 | tee -a "$out/log.txt" |
+		grep -E '^(PASS|FAIL|ok|not ok) ' | tee -a "$results"
+}
+
+stage() {
+	echo "== $*" | tee -a "$out/log.txt"
+}
+
+stage "dependencies"
+if ! "$top/user/scripts/deps.sh" test >>"$out/log.txt" 2>&1; then
+	record "FAIL deps: could not install test dependencies (see tests/out/log.txt)"
+fi
+
+stage "userspace build and unit tests"
+if make -C "$top/user" >>"$out/log.txt" 2>&1; then
+	record "PASS user-build"
+else
+	record "FAIL user-build: see tests/out/log.txt"
+fi
+collect make -s -C "$top/user" check
+
+mkdir -p "$out/bin"
+if gcc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 \
+	-I"$top/include/uapi" -o "$out/bin/rawtest" "$guest/rawtest.c" \
+	>>"$out/log.txt" 2>&1; then
+	record "PASS rawtest-build"
+else
+	record "FAIL rawtest-build: see tests/out/log.txt"
+fi
+
+dkms_version=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$top/dkms.conf")
+if [ "$dkms_version" = "$(cat "$top/VERSION")" ]; then
+	record "PASS dkms-version-matches"
+else
+	record "FAIL dkms-version-matches: dkms.conf $dkms_version, VERSION $(cat "$top/VERSION")"
+fi
+
+# Builds the module for one kernel in a private copy of the sources, so that
+# builds for different kernels never share objects.
+build_module() {
+	local label=$1 headers=$2 dir="$out/build-$1"
+	mkdir -p "$dir"
+	cp -a "$top/kmod" "$top/include" "$top/VERSION" "$dir/"
+	if make -C "$dir/kmod" KDIR="$headers" WERROR=1 \
+		>"$out/build-$label.log" 2>&1 &&
+	   ! grep -qi 'warning:' "$out/build-$label.log"; then
+		record "PASS module-build [$label]"
+	else
+		record "FAIL module-build [$label]: see tests/out/build-$label.log"
+		return 1
+	fi
+}
+
+# Boots one kernel with a module and the guest test script.
+boot_guest() {
+	local label=$1 vmlinuz=$2 ko=$3 cpu_model=$4 dir="$out/guest-$1"
+	mkdir -p "$dir"
+	if ! "$guest/mkinitramfs.sh" "$dir/initrd.cpio.gz" --ko "$ko" \
+		--bin "$top/user/build/cacheprobe-run" \
+		--bin "$out/bin/rawtest" \
+		--tests "$guest/tests.sh" >>"$out/log.txt" 2>&1; then
+		record "FAIL guest-initramfs [$label]: see tests/out/log.txt"
+		return 1
+	fi
+	collect "$guest/boot.sh" --kernel "$vmlinuz" \
+		--initrd "$dir/initrd.cpio.gz" --label "$label" --cpus 4 \
+		--cpu-model "$cpu_model" --timeout 600 --outdir "$dir"
+}
+
+stage "module builds and guest boots"
+mapfile -t kernels < <("$guest/kernels.sh")
+if [ ${#kernels[@]} -lt 3 ]; then
+	record "FAIL kernels: expected 6.1, 6.12 and 6.12-rt, found ${#kernels[@]}"
+fi
+# Alternate CPU models so that both a CPU with WBNOINVD and one without are
+# tested: the module must flush with it on one and refuse it on the other.
+models=(max qemu64)
+i=0
+for line in "${kernels[@]}"; do
+	read -r label ver vmlinuz headers <<<"$line"
+	model=${models[$((i % 2))]}
+	i=$((i + 1))
+	build_module "$label" "$headers" || continue
+	stage "guest $label ($ver, -cpu $model)"
+	boot_guest "$label" "$vmlinuz" "$out/build-$label/kmod/cacheprobe.ko" \
+		"$model"
+done
+
+stage "DKMS"
+"$top/tests/dkms-test.sh" "$out" 2>&1 | tee -a "$out/log.txt" |
+	grep -E '^(PASS|FAIL) ' | tee -a "$results"
+if [ -f "$out/dkms/cacheprobe.ko" ] && [ -f "$out/dkms/kernel" ]; then
+	read -r label _ver vmlinuz <"$out/dkms/kernel"
+	stage "guest dkms-$label (the DKMS-built module)"
+	boot_guest "dkms-$label" "$vmlinuz" "$out/dkms/cacheprobe.ko" max
+fi
+
+passed=$(grep -cE '^(PASS|ok) ' "$results")
+failed=$(grep -cE '^(FAIL|not ok) ' "$results")
+echo
+grep -E '^(FAIL|not ok) ' "$results" | sed 's/^/failed: /'
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
