@@ -308,7 +308,8 @@ static void test_nl_bad_requests(int fd, uint16_t fam)
 	nl_start(&r, fam, CACHEPROBE_CMD_FLUSH, CACHEPROBE_GENL_VERSION);
 	nl_put(&r, CACHEPROBE_ATTR_FLUSH_METHOD, "\1", 1);
 	nl_talk(fd, &r, &ans);
-	expect_nl("nl-flush-short-u32", &ans, ERANGE, NULL);
+	expect_nl("nl-flush-short-u32", &ans, EINVAL,
+		  "invalid attribute length");
 
 	nl_start(&r, fam, CACHEPROBE_CMD_FLUSH, CACHEPROBE_GENL_VERSION);
 	nl_put_u32(&r, CACHEPROBE_ATTR_FLUSH_METHOD, CACHEPROBE_FLUSH_WBINVD);

@@ -26,9 +26,10 @@
  *              module explains which input was wrong: in the netlink extended
  *              ack (with the offending attribute), or in the ioctl's message
  *              buffer (struct cacheprobe_ioc_head).
- *   ERANGE     (netlink) an attribute whose length does not fit its type
- *              (a u32 that is not 4 bytes, a bitmap longer than
- *              CACHEPROBE_CPUMASK_MAX_BYTES); the extended ack names it.
+ *   ERANGE     (netlink) a binary attribute longer than its limit (a
+ *              bitmap over CACHEPROBE_CPUMASK_MAX_BYTES); the extended ack
+ *              names it.  A fixed-size attribute of the wrong length (a u32
+ *              that is not 4 bytes) is EINVAL, "invalid attribute length".
  *   EPERM      a privileged operation without CAP_SYS_ADMIN.
  *   EFAULT     (ioctl) a user pointer that cannot be read or written.
  *   ENOTTY     (ioctl) an ioctl number the module does not know, including
