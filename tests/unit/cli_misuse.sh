@@ -79,7 +79,8 @@ usage_cases() {
 		-- flush --cpus=8192
 	expect "flush: space in CPU list" 2 err "unexpected space at character 3" \
 		-- flush --cpus "0, 1"
-	expect "flush: junk in CPU list" 2 err "unexpected 'a' at character 1" \
+	expect "flush: junk in CPU list" 2 err \
+		"--cpus 'abc': 'abc' is not a CPU, range or pick (all, per-core" \
 		-- flush -c abc
 	expect "flush: --cpus without value" 2 err \
 		"option '--cpus' needs a value" -- flush --cpus
@@ -90,6 +91,9 @@ usage_cases() {
 		-- flush --method clflush
 	expect "flush: stray argument" 2 err "unexpected argument '0-3'" \
 		-- flush 0-3
+	expect "flush: unknown pick" 2 err \
+		"--cpus 'per-frob': 'per-frob' is not a CPU, range or pick" \
+		-- flush --cpus per-frob
 }
 
 help_cases() {
@@ -115,6 +119,9 @@ synthetic_topology_cases() {
 	expect "info: L3 sharing" 0 out \
 		"  L3: 16 MiB, 64-byte lines, 8 instances of 16 cpus: 0-15 | 16-31 | 32-47 | 48-63 | 64-79 | 80-95 | 96-111 | 112-127" \
 		-- info
+	expect "info: pair classes" 0 out \
+		"  cpu pair classes: smt 0:1, shared-l3 0:2, same-package 0:16, cross-package 0:64" \
+		-- info
 	unset HWLOC_SYNTHETIC
 }
 
@@ -125,11 +132,15 @@ module_absent_cases() {
 		skip "the module is loaded here"
 		skip "the module is loaded here"
 		skip "the module is loaded here"
+		skip "the module is loaded here"
 		return
 	fi
 	expect "info names what is missing" 0 out \
 		"unavailable without the module: flush (WBINVD/WBNOINVD), kernel-mode measurement" \
 		-- info
+	expect "flush per-l3 without the module" 1 err \
+		"cacheprobe-run: flush: cacheprobe module not loaded" \
+		-- flush --cpus per-l3
 	expect "flush without the module" 1 err \
 		"cacheprobe-run: flush: cacheprobe module not loaded: no generic netlink family \"cacheprobe\" and no /dev/cacheprobe (ENOENT: No such file or directory)" \
 		-- flush
@@ -141,7 +152,130 @@ module_absent_cases() {
 		-- info -t ioctl
 }
 
+run_usage_cases() {
+	expect "run: zero samples" 2 err "--samples: 0 is out of range (1 to 100000)" \
+		-- latency --samples 0
+	expect "run: samples not a number" 2 err "--samples: 'many' is not a number" \
+		-- latency -n many
+	expect "run: bad size unit" 2 err "--max-size: unknown unit 'Q' in size '12Q'" \
+		-- latency --max-size 12Q
+	expect "run: size not a number" 2 err "--min-size: 'big' is not a size" \
+		-- latency --min-size big
+	expect "run: sizes crossed" 2 err "--min-size is above --max-size" \
+		-- latency --min-size 1M --max-size 64K
+	expect "run: zero sample time" 2 err "--sample-time: 0 is out of range" \
+		-- latency --sample-time 0
+	expect "run: unknown area" 2 err "unknown area 'frob' (areas: latency; see --list)" \
+		-- run latency frob
+	expect "run: area twice" 2 err "area 'latency' is named twice" \
+		-- latency latency
+	expect "run: unknown option" 2 err "cacheprobe-run: run: option '--frob' is unknown" \
+		-- latency --frob
+	expect "run: --json without value" 2 err "option '--json' needs a value" \
+		-- latency --json
+	expect "run: empty --json" 2 err "--json: empty file name" \
+		-- latency --json ""
+	expect "run: same file twice" 2 err "--json and --csv name the same file" \
+		-- latency --json "$work/x" --csv "$work/x"
+	expect "run: empty --cpus" 2 err "--cpus: empty CPU selection" \
+		-- latency --cpus ""
+	expect "bench: no areas" 2 err "cacheprobe-run: bench: takes no area" \
+		-- bench latency
+	expect "compare: one file" 2 err "needs two result files (baseline and new), got 1" \
+		-- compare a.json
+	expect "compare: unreadable" 2 err "cannot read missing-a.json: No such file or directory" \
+		-- compare missing-a.json missing-b.json
+}
+
+# Nothing may be left behind by a run refused for its input.
+no_partial_output_cases() {
+	export HWLOC_SYNTHETIC="pack:2 l3:4 core:8 pu:2"
+	mkdir "$work/files"
+	expect "run: CPU outside the machine" 2 err \
+		"--cpus '200': CPU 200 does not exist (online CPUs: 0-127)" \
+		-- latency --cpus 200 --json "$work/files/r.json" --csv "$work/files/r.csv"
+	unset HWLOC_SYNTHETIC
+	if [ -z "$(ls -A "$work/files")" ]; then
+		ok "refused run leaves no file"
+	else
+		not_ok "refused run leaves no file" "left: $(ls -A "$work/files")"
+	fi
+	expect "run: unwritable --json" 2 err \
+		"--json: cannot write '$work/none/r.json': No such file or directory" \
+		-- latency --json "$work/none/r.json"
+}
+
+run_cases() {
+	expect "--list" 0 out "latency    load latency against working-set size" -- --list
+	expect "run --help" 0 out "Usage: cacheprobe-run [run] [AREA...] [OPTIONS]" \
+		-- run --help
+	run latency --max-size 32K --samples 3 --sample-time 100 --quiet \
+		--json "$work/a.json" --csv "$work/a.csv"
+	if [ "$status" -eq 0 ] && [ ! -s "$work/out" ]; then
+		ok "quiet run: exit 0, nothing on stdout"
+	else
+		not_ok "quiet run: exit 0, nothing on stdout" "exit status $status"
+	fi
+	if grep -q '"schema":"cacheprobe-results/1"' "$work/a.json" &&
+	   grep -q '"name":"chase 32 KiB"' "$work/a.json" &&
+	   grep -q '"interrupted":false' "$work/a.json"; then
+		ok "JSON holds the schema and the measurements"
+	else
+		not_ok "JSON holds the schema and the measurements"
+	fi
+	if head -1 "$work/a.csv" | grep -q '^area,name,mode,params,samples,' &&
+	   [ "$(wc -l <"$work/a.csv")" -eq 14 ]; then
+		ok "CSV has a header and one row per size (13 from 4K to 32K)"
+	else
+		not_ok "CSV has a header and one row per size (13 from 4K to 32K)" \
+			"$(cat "$work/a.csv")"
+	fi
+	expect "compare a run with itself" 0 out "13 measurements compared, 0 regressions" \
+		-- compare "$work/a.json" "$work/a.json"
+	expect "table on stdout" 0 out "cache levels seen by the latency curve" \
+		-- latency --max-size 256K --samples 3 --sample-time 100
+}
+
+# Ctrl-C (and SIGTERM) stop the run; what was measured is still written.
+interrupt_case() {
+	sig_name=$1 sig_number=$2
+	"$program" latency --quiet --max-size 128M --json "$work/$sig_name.json" \
+		>"$work/out" 2>"$work/err" &
+	pid=$!
+	sleep 1.5
+	kill -"$sig_name" "$pid"
+	wait "$pid"
+	status=$?
+	if [ "$status" -eq $((128 + sig_number)) ] &&
+	   grep -q '"interrupted":true' "$work/$sig_name.json" &&
+	   grep -q '"name":"chase 4 KiB"' "$work/$sig_name.json" &&
+	   grep -q 'interrupted; partial results kept' "$work/err"; then
+		ok "SIG$sig_name: exit $status, partial results written"
+	else
+		not_ok "SIG$sig_name: exit $status, partial results written"
+	fi
+}
+
+# --tune where nothing can be tuned (as in virtual machines): it says so
+# and the run goes on.  Where cpufreq exists a test run must not retune the
+# machine, so the case is skipped there.
+tune_case() {
+	if [ -e /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor ]; then
+		skip "this machine has cpufreq"
+		return
+	fi
+	expect "--tune without cpufreq" 0 err \
+		"--tune: this machine exposes no CPU frequency governor; nothing to set" \
+		-- latency --tune --max-size 8K -n 3 --sample-time 100
+}
+
 usage_cases
+run_usage_cases
+tune_case
+no_partial_output_cases
+run_cases
+interrupt_case INT 2
+interrupt_case TERM 15
 help_cases
 synthetic_topology_cases
 module_absent_cases

@@ -260,7 +260,8 @@ static void test_topology_section(void **state)
 		"  cpus: 4 (0-3), 2 threads per core\n"
 		"  L1d: 48 KiB, 64-byte lines, 2 instances of 2 cpus: 0-1 | 2-3\n"
 		"  L2: 1 MiB, 64-byte lines, 2 instances of 2 cpus: 0-1 | 2-3\n"
-		"  L3: 32 MiB, 64-byte lines, 1 instance of 4 cpus: 0-3\n");
+		"  L3: 32 MiB, 64-byte lines, 1 instance of 4 cpus: 0-3\n"
+		"  cpu pair classes: smt 0:1, shared-l3 0:2\n");
 	free(text);
 }
 

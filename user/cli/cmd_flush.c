@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* cacheprobe-run flush: WBINVD/WBNOINVD on CPUs through the module. */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -10,6 +12,8 @@
 #include "cli/flush_report.h"
 #include "cli/transport_option.h"
 #include "lib/client.h"
+#include "lib/cpu_select.h"
+#include "lib/topology.h"
 
 #define COMMAND "flush"
 
@@ -30,7 +34,9 @@ static const char usage[] =
 	"\n"
 	"Options:\n"
 	"  -c, --cpus=LIST     CPUs to flush, e.g. 0,2-5 (default: every online\n"
-	"                      CPU); the module checks that they are online\n"
+	"                      CPU); the module checks that they are online.\n"
+	"                      Topology picks too: all, per-core, per-l2,\n"
+	"                      per-l3, per-package, per-numa (e.g. per-l3,5)\n"
 	"  -m, --method=wbinvd|wbnoinvd\n"
 	"                      the instruction (default wbinvd)\n"
 	CLI_TRANSPORT_HELP
@@ -45,6 +51,30 @@ struct flush_options {
 	struct cp_cpuset *cpus;		/* NULL: every online CPU */
 };
 
+/* A topology pick ("per-l3", "all"...) needs the machine's topology; plain
+ * lists are parsed alone and checked by the module. */
+static int select_cpus(const char *text, struct cp_cpuset **out, char *why,
+		       size_t why_len)
+{
+	struct cp_topology *topology;
+	struct cp_error error;
+	bool has_word = false;
+	int ret;
+
+	for (const char *c = text; *c; c++)
+		has_word = has_word || isalpha((unsigned char)*c);
+	if (!has_word)
+		return cp_cpuset_parse(text, out, why, why_len);
+	ret = cp_topology_load(NULL, &topology, &error);
+	if (ret) {
+		snprintf(why, why_len, "%s", error.msg);
+		return ret == -ENOMEM ? ret : -EINVAL;
+	}
+	ret = cp_cpu_select(topology, text, false, out, why, why_len);
+	cp_topology_free(topology);
+	return ret;
+}
+
 static int parse_cpus(const char *text, struct flush_options *options)
 {
 	char why[CACHEPROBE_MSG_MAX];
@@ -52,7 +82,7 @@ static int parse_cpus(const char *text, struct flush_options *options)
 
 	cp_cpuset_free(options->cpus);
 	options->cpus = NULL;
-	ret = cp_cpuset_parse(text, &options->cpus, why, sizeof(why));
+	ret = select_cpus(text, &options->cpus, why, sizeof(why));
 	if (ret == -ENOMEM) {
 		fprintf(stderr, "%s: %s: %s\n", CLI_PROGRAM, COMMAND, why);
 		return CLI_EXIT_FAILURE;

@@ -5,5 +5,8 @@
 
 int cmd_info(int argc, char **argv);
 int cmd_flush(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 
 #endif

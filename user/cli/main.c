@@ -3,8 +3,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "areas/area.h"
 #include "cli/cli_util.h"
 #include "cli/commands.h"
+#include "cli/run_options.h"
 
 struct command {
 	const char *name;
@@ -17,6 +19,12 @@ static const struct command commands[] = {
 	  "show the module, the machine and its cache topology" },
 	{ "flush", cmd_flush,
 	  "flush CPU caches with WBINVD/WBNOINVD and time it (needs the module)" },
+	{ "run", cmd_run,
+	  "measure areas (also without the word: '" CLI_PROGRAM " latency')" },
+	{ "compare", cmd_compare,
+	  "compare two JSON results; exit 1 on a significant regression" },
+	{ "bench", cmd_bench,
+	  "measure the instrument: timer, NOTHING floor, latency plateaus" },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -25,15 +33,20 @@ static void print_usage(FILE *out)
 {
 	fprintf(out,
 		"Usage: %s COMMAND [OPTIONS]\n"
+		"       %s [AREA...] [RUN OPTIONS]   (same as 'run')\n"
 		"       %s --help | --version\n"
 		"\n"
 		"Measure CPU-cache behaviour, with the cacheprobe kernel module\n"
 		"where it is loaded.\n"
 		"\n"
-		"Commands:\n", CLI_PROGRAM, CLI_PROGRAM);
+		"Commands:\n", CLI_PROGRAM, CLI_PROGRAM, CLI_PROGRAM);
 	for (size_t i = 0; i < NR_COMMANDS; i++)
 		fprintf(out, "  %-8s %s\n", commands[i].name,
 			commands[i].summary);
+	fprintf(out, "\nAreas (see '%s run --list'):\n", CLI_PROGRAM);
+	for (size_t i = 0; i < cp_nr_areas; i++)
+		fprintf(out, "  %-8s %s\n", cp_areas[i]->name,
+			cp_areas[i]->description);
 	fprintf(out,
 		"\n"
 		"Options:\n"
@@ -68,10 +81,15 @@ int main(int argc, char **argv)
 		printf("%s %s\n", CLI_PROGRAM, CACHEPROBE_VERSION);
 		return CLI_EXIT_OK;
 	}
+	/* An area or a run option first: a run, with argv[0] in place. */
+	if (cp_area_find(first) || run_is_option(first))
+		return cmd_run(argc, argv);
 	if (first[0] == '-')
 		return cli_usage_error(NULL, "unknown option '%s'", first);
 	command = find_command(first);
 	if (!command)
-		return cli_usage_error(NULL, "unknown command '%s'", first);
+		return cli_usage_error(NULL,
+				       "unknown command '%s' (a command, an area or an option must come first)",
+				       first);
 	return command->run(argc - 1, argv + 1);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "cli/size_format.h"
+#include "lib/cpu_pairs.h"
 
 static const char *plural(unsigned long count)
 {
@@ -114,6 +115,22 @@ static int print_cache_level(FILE *out, const struct cp_cache_level *cache)
 	return ret;
 }
 
+/* One representative pair per class: what two-CPU experiments can see. */
+static void print_pair_classes(FILE *out, const struct cp_topology *topology)
+{
+	struct cp_cpu_pair pairs[CP_NR_PAIR_CLASSES];
+	size_t count = cp_pair_representatives(topology, NULL, pairs);
+
+	fprintf(out, "  cpu pair classes:");
+	if (!count)
+		fprintf(out, " none (one cpu)");
+	for (size_t i = 0; i < count; i++)
+		fprintf(out, "%s %s %u:%u", i ? "," : "",
+			cp_pair_class_name(pairs[i].pair_class), pairs[i].first,
+			pairs[i].second);
+	fprintf(out, "\n");
+}
+
 int cli_print_topology(FILE *out, const struct cp_topology *topology)
 {
 	int ret;
@@ -125,5 +142,7 @@ int cli_print_topology(FILE *out, const struct cp_topology *topology)
 	ret = print_cpus_line(out, topology);
 	for (size_t i = 0; !ret && i < topology->nr_cache_levels; i++)
 		ret = print_cache_level(out, &topology->cache_levels[i]);
+	if (!ret)
+		print_pair_classes(out, topology);
 	return ret;
 }

@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-2.0
+/* `cacheprobe-run compare` on crafted result files: a clear regression,
+ * noise only, an improvement, a change under the threshold, incompatible
+ * and unreadable files, and misuse. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "results_fixture.h"
+
+#define NR_SAMPLES 15
+
+/* @center with a deterministic +-1 % spread; @phase shifts the pattern so
+ * two sets from one distribution are not identical. */
+static void samples(double center, int phase, double *out)
+{
+	for (int i = 0; i < NR_SAMPLES; i++)
+		out[i] = center * (1 + 0.01 * (((i * 7 + phase) % 11) - 5) / 5.0);
+}
+
+/* A result file with "chase 4 KiB" at 1.7 ns and "chase 1 MiB" at
+ * @slow_center ns. */
+static char *result_file(double slow_center, int phase, const char *name)
+{
+	struct cp_results results;
+	double values[NR_SAMPLES];
+	char *path;
+
+	fixture_results(&results);
+	samples(1.7, phase, values);
+	fixture_measurement(&results, "chase 4 KiB", values, NR_SAMPLES);
+	samples(slow_center, phase, values);
+	fixture_measurement(&results, "chase 1 MiB", values, NR_SAMPLES);
+	path = fixture_write_json(&results, name);
+	cp_results_free(&results);
+	return path;
+}
+
+/* What the last compare() printed on stdout. */
+static char *printed;
+
+/* Run compare with the words of @first.. (NULL-terminated), keeping its
+ * standard output in printed. */
+static int compare(const char *first, ...)
+{
+	char *argv[16] = { "compare" };
+	int argc = 1, status;
+	size_t printed_len = 0;
+	va_list args;
+	FILE *saved;
+
+	va_start(args, first);
+	for (const char *word = first; word && argc < 15;
+	     word = va_arg(args, const char *))
+		argv[argc++] = (char *)word;
+	va_end(args);
+	optind = 0;	/* glibc: start getopt afresh */
+	fflush(stdout);
+	saved = stdout;
+	free(printed);
+	printed = NULL;
+	stdout = open_memstream(&printed, &printed_len);
+	status = cmd_compare(argc, argv);
+	fclose(stdout);
+	stdout = saved;
+	return status;
+}
+
+static void test_regression(void **state)
+{
+	char *base = result_file(10.0, 0, "base.json");
+	char *slower = result_file(11.0, 3, "slower.json");
+
+	(void)state;
+	assert_int_equal(compare(base, slower, NULL), 1);
+	assert_non_null(strstr(printed, "latency: chase 1 MiB"));
+	assert_non_null(strstr(printed, "1.100"));
+	assert_non_null(strstr(printed, "REGRESSION"));
+	assert_non_null(strstr(printed,
+			       "2 measurements compared, 1 regressions"));
+	/* The other way round it is an improvement. */
+	assert_int_equal(compare(slower, base, NULL), 0);
+	assert_non_null(strstr(printed, "improvement"));
+	/* A threshold above the change forgives it. */
+	assert_int_equal(compare("--threshold=15", base, slower, NULL), 0);
+	fixture_remove(base);
+	fixture_remove(slower);
+}
+
+static void test_noise_only(void **state)
+{
+	char *base = result_file(10.0, 0, "base.json");
+	char *again = result_file(10.0, 4, "again.json");
+
+	(void)state;
+	assert_int_equal(compare(base, again, NULL), 0);
+	assert_null(strstr(printed, "REGRESSION"));
+	assert_non_null(strstr(printed, "2 measurements compared, 0 regressions"));
+	assert_int_equal(compare(base, base, NULL), 0);
+	fixture_remove(base);
+	fixture_remove(again);
+}
+
+/* 3 % slower: significant, but under the default 5 %. */
+static void test_small_change(void **state)
+{
+	char *base = result_file(10.0, 0, "base.json");
+	char *slightly = result_file(10.3, 0, "slightly.json");
+
+	(void)state;
+	assert_int_equal(compare(base, slightly, NULL), 0);
+	assert_int_equal(compare("--threshold", "2", base, slightly, NULL), 1);
+	/* At a level no test of 15 samples can reach, nothing counts. */
+	assert_int_equal(compare("--threshold=2", "--alpha=1e-12", base,
+				 slightly, NULL), 0);
+	fixture_remove(base);
+	fixture_remove(slightly);
+}
+
+/* Measurements in one file only are counted, the others compared. */
+static void test_partly_common(void **state)
+{
+	struct cp_results fewer;
+	double values[NR_SAMPLES];
+	char *base = result_file(10.0, 0, "base.json");
+	char *path;
+
+	(void)state;
+	fixture_results(&fewer);
+	samples(1.7, 2, values);
+	fixture_measurement(&fewer, "chase 4 KiB", values, NR_SAMPLES);
+	path = fixture_write_json(&fewer, "fewer.json");
+	assert_int_equal(compare(base, path, NULL), 0);
+	assert_non_null(strstr(printed,
+			       "not compared: 1 only in the baseline, 0 only in the new run"));
+	assert_non_null(strstr(printed, "1 measurements compared"));
+	cp_results_free(&fewer);
+	fixture_remove(base);
+	fixture_remove(path);
+}
+
+static void test_incompatible_files(void **state)
+{
+	struct cp_results other;
+	double values[NR_SAMPLES];
+	char *base = result_file(10.0, 0, "base.json");
+	char *disjoint, *wrong_schema;
+
+	(void)state;
+	fixture_results(&other);
+	samples(5.0, 0, values);
+	fixture_measurement(&other, "chase 3 KiB", values, NR_SAMPLES);
+	disjoint = fixture_write_json(&other, "disjoint.json");
+	snprintf(other.schema, sizeof(other.schema), "cacheprobe-results/0");
+	wrong_schema = fixture_write_json(&other, "old.json");
+	assert_int_equal(compare(base, disjoint, NULL), 2);
+	assert_int_equal(compare(base, wrong_schema, NULL), 2);
+	assert_int_equal(compare(wrong_schema, base, NULL), 2);
+	assert_int_equal(compare(base, "no-such-file.json", NULL), 2);
+	cp_results_free(&other);
+	fixture_remove(base);
+	fixture_remove(disjoint);
+	fixture_remove(wrong_schema);
+}
+
+static void test_misuse(void **state)
+{
+	char *base = result_file(10.0, 0, "base.json");
+
+	(void)state;
+	assert_int_equal(compare(base, NULL), 2);
+	assert_int_equal(compare(base, base, base, NULL), 2);
+	assert_int_equal(compare("--threshold=abc", base, base, NULL), 2);
+	assert_int_equal(compare("--threshold=-1", base, base, NULL), 2);
+	assert_int_equal(compare("--alpha=1.5", base, base, NULL), 2);
+	assert_int_equal(compare("--alpha=0", base, base, NULL), 2);
+	assert_int_equal(compare("--frob", base, base, NULL), 2);
+	fixture_remove(base);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_regression),
+		cmocka_unit_test(test_noise_only),
+		cmocka_unit_test(test_small_change),
+		cmocka_unit_test(test_partly_common),
+		cmocka_unit_test(test_incompatible_files),
+		cmocka_unit_test(test_misuse),
+	};
+
+	int failures = cmocka_run_group_tests_name("compare", tests, NULL, NULL);
+
+	free(printed);
+	return failures;
+}

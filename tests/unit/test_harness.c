@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The measuring instrument on this machine: the chase is one random cycle,
+ * the harness calibrates, subtracts and stops when asked. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/chase.h"
+#include "lib/clock.h"
+#include "lib/harness.h"
+#include "lib/interrupt.h"
+
+static void test_chase_is_one_cycle(void **state)
+{
+	struct cp_chase chase;
+	size_t *next, position = 0, steps = 0, in_order = 0;
+	bool *seen;
+
+	(void)state;
+	assert_int_equal(cp_chase_build(&chase, 64 * 1000, 64, 42), 0);
+	assert_int_equal(chase.nr_lines, 1000);
+	next = calloc(chase.nr_lines, sizeof(*next));
+	seen = calloc(chase.nr_lines, sizeof(*seen));
+	assert_non_null(next);
+	assert_non_null(seen);
+	cp_chase_successors(&chase, next);
+	do {
+		assert_false(seen[position]);
+		seen[position] = true;
+		in_order += next[position] == position + 1;
+		position = next[position];
+		steps++;
+	} while (position != 0);
+	assert_int_equal(steps, chase.nr_lines);
+	/* Random, not a stride: hardly any line leads to its neighbour. */
+	assert_true(in_order < 10);
+	free(next);
+	free(seen);
+	cp_chase_free(&chase);
+}
+
+static void test_chase_refuses_bad_sizes(void **state)
+{
+	struct cp_chase chase;
+
+	(void)state;
+	assert_int_equal(cp_chase_build(&chase, 64, 64, 1), -EINVAL);
+	assert_int_equal(cp_chase_build(&chase, 100, 64, 1), -EINVAL);
+	assert_int_equal(cp_chase_build(&chase, 4096, 4, 1), -EINVAL);
+}
+
+/* Walking the whole cycle comes back to the start. */
+static void test_chase_body_walks_the_cycle(void **state)
+{
+	struct cp_chase chase;
+	void **start;
+
+	(void)state;
+	assert_int_equal(cp_chase_build(&chase, 64 * 256, 64, 7), 0);
+	start = chase.position;
+	cp_chase_body(&chase, 256 / CP_CHASE_HOPS_PER_ITERATION);
+	assert_ptr_equal(chase.position, start);
+	cp_chase_body(&chase, 1);
+	assert_ptr_not_equal(chase.position, start);
+	cp_chase_free(&chase);
+}
+
+static void test_scale_count(void **state)
+{
+	(void)state;
+	assert_int_equal(cp_harness_scale_count(1000, 500, 2000), 4000);
+	assert_int_equal(cp_harness_scale_count(3, 1000, 1), 1);
+	assert_int_equal(cp_harness_scale_count(8, 0, 100), 16);
+}
+
+static void test_clock_on_this_machine(void **state)
+{
+	struct cp_clock clock;
+	double ratio;
+
+	(void)state;
+	cp_clock_init(&clock, 0);
+	assert_int_equal(clock.source, CP_TSC_CALIBRATED);
+	/* Any x86 TSC of this century runs between 0.5 and 10 GHz. */
+	assert_true(clock.tsc_hz > 5e8 && clock.tsc_hz < 1e10);
+	assert_true(clock.granularity_ticks >= 1);
+	assert_true(clock.overhead_ticks >= clock.granularity_ticks - 1);
+	cp_clock_init(&clock, 2400000);
+	assert_int_equal(clock.source, CP_TSC_FROM_MODULE);
+	assert_true(clock.tsc_hz == 2.4e9);
+	ratio = cp_clock_core_cycles_per_tick();
+	assert_true(ratio > 0.1 && ratio < 10);
+}
+
+struct counting {
+	uint64_t iterations;
+};
+
+static uint64_t counting_body(void *context, uint64_t count)
+{
+	struct counting *counting = context;
+
+	counting->iterations += count;
+	return cp_nothing_body(context, count * 4);
+}
+
+static void test_harness_calibrates_and_subtracts(void **state)
+{
+	const struct cp_harness_config config = {
+		.samples = 5, .target_sample_ns = 2e5,
+	};
+	struct counting counting = { 0 };
+	const struct cp_benchmark benchmark = {
+		.body = counting_body, .context = &counting, .scale = 4,
+		.prime_count = 3,
+	};
+	struct cp_harness harness;
+	struct cp_samples samples;
+	struct cp_clock clock;
+
+	(void)state;
+	cp_interrupt_reset();
+	cp_clock_init(&clock, 0);
+	assert_int_equal(cp_harness_init(&harness, &clock, &config), 0);
+	assert_int_equal(harness.nothing_stats.count, 5);
+	assert_true(harness.nothing_ticks_per_iteration > 0);
+	assert_int_equal(cp_harness_measure(&harness, &benchmark, &samples), 0);
+	assert_int_equal(samples.nr_samples, 5);
+	assert_false(samples.interrupted);
+	assert_true(samples.count > 1);
+	/* Each sample lasts at least a share of the target. */
+	assert_true(samples.median_sample_ticks > 0.25 * 2e5 * clock.tsc_hz / 1e9);
+	/* Prime, calibration and 5 samples of count each all ran. */
+	assert_true(counting.iterations >= 3 + 5 * samples.count);
+	cp_samples_free(&samples);
+}
+
+static void test_harness_stops_when_interrupted(void **state)
+{
+	const struct cp_harness_config config = {
+		.samples = 5, .target_sample_ns = 1e5,
+	};
+	const struct cp_benchmark benchmark = {
+		.body = cp_nothing_body, .scale = 1, .prime_count = 1,
+	};
+	struct cp_harness harness;
+	struct cp_samples samples;
+	struct cp_clock clock;
+
+	(void)state;
+	cp_interrupt_reset();
+	cp_clock_init(&clock, 0);
+	assert_int_equal(cp_harness_init(&harness, &clock, &config), 0);
+	cp_interrupt_request(SIGINT);
+	assert_int_equal(cp_harness_measure(&harness, &benchmark, &samples),
+			 -EINTR);
+	assert_int_equal(cp_interrupt_signal(), SIGINT);
+	cp_interrupt_reset();
+	assert_false(cp_interrupt_requested());
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_chase_is_one_cycle),
+		cmocka_unit_test(test_chase_refuses_bad_sizes),
+		cmocka_unit_test(test_chase_body_walks_the_cycle),
+		cmocka_unit_test(test_scale_count),
+		cmocka_unit_test(test_clock_on_this_machine),
+		cmocka_unit_test(test_harness_calibrates_and_subtracts),
+		cmocka_unit_test(test_harness_stops_when_interrupted),
+	};
+
+	return cmocka_run_group_tests_name("harness", tests, NULL, NULL);
+}

@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The result model in its file forms: JSON round trip and refusals, CSV,
+ * and atomic replacement of output files. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "lib/atomic_file.h"
+#include "lib/results_csv.h"
+#include "lib/results_json.h"
+#include "results_fixture.h"
+
+static int compare_strings(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static const double first_ns[] = { 1.7, 1.68, 1.75, 1.71, 3.2 };
+static const double second_ns[] = { 140.5, 138.25, 142.125 };
+
+static void build(struct cp_results *results)
+{
+	struct cp_level_estimate *level = &results->levels[0];
+
+	fixture_results(results);
+	fixture_measurement(results, "chase 4 KiB", first_ns, 5);
+	fixture_measurement(results, "chase 256 MiB", second_ns, 3);
+	cp_measurement_warn(&results->measurements[0], "unstable: \"test\"");
+	snprintf(results->measurements[1].note,
+		 sizeof(results->measurements[1].note), "exceeds L3 (32 MiB)");
+	results->measurements[1].interrupted = true;
+	results->interrupted = true;
+	results->nr_levels = 1;
+	snprintf(level->name, sizeof(level->name), "L1d");
+	level->nominal_bytes = 49152;
+	level->effective_bytes = 40960;
+	level->latency_ns = 1.7;
+	level->latency_ticks = 3.4;
+	level->latency_cycles = 5.1;
+	level->threshold_ns = 3.07;
+}
+
+static void assert_same_measurement(const struct cp_measurement *a,
+				    const struct cp_measurement *b)
+{
+	assert_string_equal(a->area, b->area);
+	assert_string_equal(a->name, b->name);
+	assert_string_equal(a->mode, b->mode);
+	assert_string_equal(a->note, b->note);
+	assert_int_equal(a->nr_samples, b->nr_samples);
+	for (size_t i = 0; i < a->nr_samples; i++) {
+		assert_true(a->ns[i] == b->ns[i]);
+		assert_true(a->ticks[i] == b->ticks[i]);
+	}
+	assert_true(a->stats_ns.median == b->stats_ns.median);
+	assert_true(a->stats_ns.median_ci_low == b->stats_ns.median_ci_low);
+	assert_int_equal(a->count, b->count);
+	assert_int_equal(a->scale, b->scale);
+	assert_true(a->core_cycles_per_tick == b->core_cycles_per_tick);
+	assert_int_equal(a->interrupted, b->interrupted);
+	assert_int_equal(cp_measurement_param(b, "size_bytes", -1), 4096);
+	assert_int_equal(a->nr_warnings, b->nr_warnings);
+}
+
+static void test_json_round_trip(void **state)
+{
+	struct cp_results written, read;
+	struct cp_error error;
+	char *path;
+
+	(void)state;
+	build(&written);
+	path = fixture_write_json(&written, "run.json");
+	if (cp_results_read_json(path, &read, &error))
+		fail_msg("cannot read back: %s", error.msg);
+	assert_string_equal(read.schema, CP_RESULTS_SCHEMA);
+	assert_string_equal(read.tool_version, "9.9.9");
+	assert_string_equal(read.environment.cpu_model, "Test CPU \"quoted\", v2");
+	assert_string_equal(read.environment.kernel, "6.1.0-test");
+	assert_string_equal(read.environment.governors, "performance");
+	assert_string_equal(read.environment.boost, "off");
+	assert_string_equal(read.environment.hypervisor, "none");
+	assert_true(read.environment.load_average[0] == 0.25);
+	assert_int_equal(read.environment.nr_online_cpus, 2);
+	assert_true(read.environment.tsc_hz == FIXTURE_TSC_HZ);
+	assert_true(read.environment.tsc_invariant);
+	assert_true(read.timer_granularity_ticks == 26);
+	assert_true(read.nothing_ticks_per_iteration == 1.25);
+	assert_true(read.interrupted);
+	assert_int_equal(read.nr_measurements, 2);
+	for (size_t i = 0; i < 2; i++)
+		assert_same_measurement(&written.measurements[i],
+					&read.measurements[i]);
+	assert_string_equal(read.measurements[0].warnings[0],
+			    "unstable: \"test\"");
+	assert_int_equal(read.nr_levels, 1);
+	assert_string_equal(read.levels[0].name, "L1d");
+	assert_int_equal(read.levels[0].effective_bytes, 40960);
+	assert_true(read.levels[0].threshold_ns == 3.07);
+	cp_results_free(&read);
+	cp_results_free(&written);
+	fixture_remove(path);
+}
+
+/* Write @text to a file and expect the reader to refuse it with @reason. */
+static void assert_refused(const char *text, const char *reason)
+{
+	struct cp_results read;
+	struct cp_error error;
+	char directory[512], path[600];
+	FILE *file;
+
+	fixture_temporary_directory(directory, sizeof(directory));
+	snprintf(path, sizeof(path), "%s/bad.json", directory);
+	file = fopen(path, "w");
+	assert_non_null(file);
+	fputs(text, file);
+	fclose(file);
+	assert_int_equal(cp_results_read_json(path, &read, &error), -EINVAL);
+	if (!strstr(error.msg, reason))
+		fail_msg("\"%s\" lacks \"%s\"", error.msg, reason);
+	assert_non_null(strstr(error.msg, "bad.json"));
+	unlink(path);
+	rmdir(directory);
+}
+
+static void test_json_refusals(void **state)
+{
+	(void)state;
+	assert_refused("{ \"schema\": \"cacheprobe-results/2\", \"measurements\": [] }",
+		       "schema \"cacheprobe-results/2\" is not cacheprobe-results/1");
+	assert_refused("{ \"measurements\": [] }", "no \"schema\"");
+	assert_refused("{ \"schema\": ", "not valid JSON");
+	assert_refused("{ \"schema\": \"cacheprobe-results/1\" }",
+		       "lacks \"measurements\"");
+	assert_refused("{ \"schema\": \"cacheprobe-results/1\", \"measurements\": [ { \"area\": \"latency\", \"name\": \"x\", \"samples_ticks\": [1] } ] }",
+		       "measurement 0 lacks \"samples_ns\"");
+	assert_refused("{ \"schema\": \"cacheprobe-results/1\", \"measurements\": [ { \"area\": \"latency\", \"name\": \"x\", \"samples_ns\": [1, \"a\"], \"samples_ticks\": [1, 2] } ] }",
+		       "\"samples_ns\"[1] is not a number");
+	assert_refused("{ \"schema\": \"cacheprobe-results/1\", \"measurements\": [ { \"name\": \"x\" } ] }",
+		       "measurement 0 lacks \"area\"");
+}
+
+/* The keys of @object, sorted, comma-separated. */
+static void keys_of(json_object *object, char *out, size_t len)
+{
+	const char *keys[64];
+	size_t n = 0, used = 0;
+
+	json_object_object_foreach(object, key, value) {
+		(void)value;
+		if (n < 64)
+			keys[n++] = key;
+	}
+	qsort(keys, n, sizeof(keys[0]), compare_strings);
+	out[0] = '\0';
+	for (size_t i = 0; i < n && used < len; i++)
+		used += (size_t)snprintf(out + used, len - used, "%s%s",
+					 i ? "," : "", keys[i]);
+}
+
+static void assert_keys(json_object *object, const char *expected)
+{
+	char actual[1024];
+
+	keys_of(object, actual, sizeof(actual));
+	assert_string_equal(actual, expected);
+}
+
+static json_object *get(json_object *object, const char *key)
+{
+	json_object *value = NULL;
+
+	assert_true(json_object_object_get_ex(object, key, &value));
+	return value;
+}
+
+/* Exactly the fields user/doc/results-schema.md documents. */
+static void test_json_fields_match_the_schema_document(void **state)
+{
+	struct cp_results results;
+	json_object *root, *measurement;
+	char *path;
+
+	(void)state;
+	build(&results);
+	path = fixture_write_json(&results, "run.json");
+	root = json_object_from_file(path);
+	assert_non_null(root);
+	assert_keys(root, "clock,environment,harness,interrupted,latency_levels,measurements,schema,tool");
+	assert_keys(get(root, "tool"), "name,version");
+	assert_keys(get(root, "environment"),
+		    "abi_version,boost,cpu_model,date,governors,hostname,hypervisor,isolated_cpus,kernel,load_average,microcode,module_version,nohz_full_cpus,online_cpus,smt");
+	assert_keys(get(root, "clock"),
+		    "timer_granularity_ticks,timer_overhead_ticks,tsc_hz,tsc_invariant,tsc_source");
+	assert_keys(get(root, "harness"),
+		    "nothing_ticks_per_iteration,samples_requested,target_sample_ns");
+	measurement = json_object_array_get_idx(get(root, "measurements"), 0);
+	assert_keys(measurement,
+		    "area,core_cycles_per_tick,count,interrupted,mode,name,note,params,preempted_retaken,sample_outliers,samples_ns,samples_ticks,scale,stats_ns,warnings");
+	assert_keys(get(measurement, "stats_ns"),
+		    "cv,max,mean,median,median_ci95,min,outliers,p25,p5,p75,p95,stddev");
+	assert_keys(get(get(measurement, "stats_ns"), "outliers"), "extreme,mild");
+	assert_int_equal(json_object_array_length(get(measurement, "sample_outliers")), 5);
+	/* 3.2 ns among 1.68..1.75 lies beyond 3 IQR. */
+	assert_string_equal(json_object_get_string(json_object_array_get_idx(
+				    get(measurement, "sample_outliers"), 4)),
+			    "extreme");
+	assert_keys(json_object_array_get_idx(get(root, "latency_levels"), 0),
+		    "effective_bytes,latency_cycles,latency_ns,latency_ticks,name,nominal_bytes,threshold_ns");
+	json_object_put(root);
+	cp_results_free(&results);
+	fixture_remove(path);
+}
+
+static void test_json_missing_file(void **state)
+{
+	struct cp_results read;
+	struct cp_error error;
+
+	(void)state;
+	assert_int_equal(cp_results_read_json("no-such-results.json", &read,
+					      &error), -ENOENT);
+	assert_non_null(strstr(error.msg, "no-such-results.json"));
+}
+
+static size_t count_fields(const char *line)
+{
+	size_t fields = 1;
+	bool quoted = false;
+
+	for (const char *c = line; *c && *c != '\n'; c++) {
+		if (*c == '"')
+			quoted = !quoted;
+		else if (*c == ',' && !quoted)
+			fields++;
+	}
+	return fields;
+}
+
+static void test_csv(void **state)
+{
+	struct cp_results results;
+	char *text = NULL, *line;
+	size_t len = 0, header_fields;
+	FILE *out = open_memstream(&text, &len);
+
+	(void)state;
+	build(&results);
+	snprintf(results.measurements[1].name,
+		 sizeof(results.measurements[1].name), "size, \"big\"");
+	assert_int_equal(cp_results_write_csv(&results, out), 0);
+	fclose(out);
+	header_fields = count_fields(text);
+	assert_int_equal(header_fields, 23);
+	line = strchr(text, '\n') + 1;
+	assert_non_null(strstr(line, "latency,chase 4 KiB,user,size_bytes=4096,5,1000,16,1.71,"));
+	assert_int_equal(count_fields(line), header_fields);
+	line = strchr(line, '\n') + 1;
+	assert_non_null(strstr(line, "latency,\"size, \"\"big\"\"\",user,"));
+	assert_non_null(strstr(line, ",true,"));
+	assert_int_equal(count_fields(line), header_fields);
+	free(text);
+	cp_results_free(&results);
+}
+
+static size_t entries(const char *directory)
+{
+	DIR *dir = opendir(directory);
+	size_t count = 0;
+	struct dirent *entry;
+
+	assert_non_null(dir);
+	while ((entry = readdir(dir)))
+		count += entry->d_name[0] != '.';
+	closedir(dir);
+	return count;
+}
+
+static void test_atomic_file(void **state)
+{
+	struct cp_atomic_file file;
+	char directory[512], target[600], content[64] = "";
+	FILE *check;
+
+	(void)state;
+	fixture_temporary_directory(directory, sizeof(directory));
+	snprintf(target, sizeof(target), "%s/out.json", directory);
+	/* An aborted write leaves nothing behind. */
+	assert_int_equal(cp_atomic_file_open(&file, target), 0);
+	fputs("partial", file.stream);
+	assert_int_equal(entries(directory), 1);	/* the temporary */
+	cp_atomic_file_abort(&file);
+	assert_int_equal(entries(directory), 0);
+	/* A committed one replaces the target whole. */
+	assert_int_equal(cp_atomic_file_open(&file, target), 0);
+	fputs("complete\n", file.stream);
+	assert_int_equal(access(target, F_OK), -1);
+	assert_int_equal(cp_atomic_file_commit(&file), 0);
+	assert_int_equal(entries(directory), 1);
+	check = fopen(target, "r");
+	assert_non_null(check);
+	assert_non_null(fgets(content, sizeof(content), check));
+	fclose(check);
+	assert_string_equal(content, "complete\n");
+	unlink(target);
+	snprintf(target, sizeof(target), "%s/missing/out.json", directory);
+	assert_int_equal(cp_atomic_file_open(&file, target), -ENOENT);
+	rmdir(directory);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_json_round_trip),
+		cmocka_unit_test(test_json_fields_match_the_schema_document),
+		cmocka_unit_test(test_json_refusals),
+		cmocka_unit_test(test_json_missing_file),
+		cmocka_unit_test(test_csv),
+		cmocka_unit_test(test_atomic_file),
+	};
+
+	return cmocka_run_group_tests_name("results_files", tests, NULL, NULL);
+}

@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The latency area: a dependent random pointer chase over working sets
+ * from well inside L1 to past the last-level cache, four sizes per octave
+ * (1, 1.25, 1.5, 1.75 times a power of two), and the cache levels read off
+ * the curve (lib/latency_levels.h).
+ */
+#include "areas/area.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/chase.h"
+#include "lib/interrupt.h"
+#include "lib/latency_levels.h"
+#include "lib/stability.h"
+
+#define DEFAULT_MIN_SIZE (4ull << 10)
+/* A default run stays short even where the last-level cache is huge. */
+#define DEFAULT_MAX_SIZE_CAP (256ull << 20)
+#define LLC_MULTIPLE 4
+#define DEFAULT_LINE_SIZE 64
+#define STEPS_PER_OCTAVE 4
+/* Rough cost of building and priming a chase, for progress estimates. */
+#define SETUP_NS_PER_BYTE 2.5
+/* The core clock moved during a measurement if the ratio changed more. */
+#define CORE_CLOCK_DRIFT 0.05
+
+struct latency_plan {
+	int cpu;
+	size_t line_size;
+	size_t nr_sizes;
+	uint64_t sizes[128];
+	size_t nr_nominal;
+	struct cp_nominal_level nominal[CP_MAX_LEVELS];
+};
+
+/* The instance of @cache that serves @cpu (its size), or 0. */
+static uint64_t instance_size(const struct cp_cache_level *cache, int cpu)
+{
+	for (size_t i = 0; i < cache->nr_instances; i++)
+		if (cp_cpuset_test(cache->instances[i].cpus, (unsigned int)cpu))
+			return cache->instances[i].size_bytes;
+	return 0;
+}
+
+static void plan_levels(const struct cp_topology *topology,
+			struct latency_plan *plan)
+{
+	plan->line_size = DEFAULT_LINE_SIZE;
+	for (size_t i = 0; i < topology->nr_cache_levels &&
+			   plan->nr_nominal < CP_MAX_LEVELS - 1; i++) {
+		const struct cp_cache_level *cache = &topology->cache_levels[i];
+		struct cp_nominal_level *nominal =
+			&plan->nominal[plan->nr_nominal];
+
+		if (cache->type == CP_CACHE_INSTRUCTION)
+			continue;
+		nominal->size_bytes = instance_size(cache, plan->cpu);
+		if (!nominal->size_bytes)
+			continue;
+		cp_cache_level_name(cache, nominal->name, sizeof(nominal->name));
+		if (cache->level == 1 && cache->line_size)
+			plan->line_size = cache->line_size;
+		plan->nr_nominal++;
+	}
+}
+
+static uint64_t default_max_size(const struct latency_plan *plan)
+{
+	uint64_t llc = plan->nr_nominal
+			       ? plan->nominal[plan->nr_nominal - 1].size_bytes
+			       : 0;
+
+	if (!llc || llc * LLC_MULTIPLE > DEFAULT_MAX_SIZE_CAP)
+		return DEFAULT_MAX_SIZE_CAP;
+	return llc * LLC_MULTIPLE;
+}
+
+static void plan_sizes(const struct cp_area_options *options,
+		       struct latency_plan *plan)
+{
+	uint64_t min = options->min_size_bytes ? options->min_size_bytes
+					       : DEFAULT_MIN_SIZE;
+	uint64_t max = options->max_size_bytes ? options->max_size_bytes
+					       : default_max_size(plan);
+
+	for (uint64_t octave = 1; octave <= max && plan->nr_sizes <
+			 sizeof(plan->sizes) / sizeof(plan->sizes[0]); octave *= 2) {
+		for (unsigned int step = 0; step < STEPS_PER_OCTAVE; step++) {
+			uint64_t size = octave + octave * step / STEPS_PER_OCTAVE;
+
+			size -= size % plan->line_size;
+			if (size < min || size > max ||
+			    size < 2 * plan->line_size ||
+			    (plan->nr_sizes &&
+			     size <= plan->sizes[plan->nr_sizes - 1]))
+				continue;
+			plan->sizes[plan->nr_sizes++] = size;
+		}
+	}
+}
+
+/* Pin to the chosen CPU; @previous keeps the affinity to go back to. */
+static int plan_cpu(const struct cp_area_context *context,
+		    struct latency_plan *plan, cpu_set_t *previous,
+		    struct cp_error *error)
+{
+	const struct cp_cpuset *cpus = context->options->cpus;
+	cpu_set_t mask;
+
+	if (sched_getaffinity(0, sizeof(*previous), previous))
+		return cp_error_set(error, errno,
+				    "latency: cannot read the CPU affinity");
+	plan->cpu = cpus ? cp_cpuset_first(cpus) : sched_getcpu();
+	if (plan->cpu < 0)
+		return cp_error_set(error, EINVAL, "latency: no CPU to run on");
+	CPU_ZERO(&mask);
+	CPU_SET(plan->cpu, &mask);
+	if (sched_setaffinity(0, sizeof(mask), &mask))
+		return cp_error_set(error, errno,
+				    "latency: cannot run on CPU %d", plan->cpu);
+	return 0;
+}
+
+static double size_cost(const struct cp_area_context *context, uint64_t size)
+{
+	const struct cp_harness_config *config = &context->harness->config;
+
+	return (config->samples + 4) * config->target_sample_ns +
+	       (double)size * SETUP_NS_PER_BYTE;
+}
+
+/* Exact binary units: these names identify measurements across runs. */
+static void name_bytes(uint64_t size, char *out, size_t len)
+{
+	if (size && size % (1ull << 20) == 0)
+		snprintf(out, len, "%" PRIu64 " MiB", size >> 20);
+	else if (size && size % (1ull << 10) == 0)
+		snprintf(out, len, "%" PRIu64 " KiB", size >> 10);
+	else
+		snprintf(out, len, "%" PRIu64 " B", size);
+}
+
+static void name_size(uint64_t size, char *out, size_t len)
+{
+	char text[32];
+
+	name_bytes(size, text, sizeof(text));
+	snprintf(out, len, "chase %s", text);
+}
+
+/* Which nominal cache @size fits in, as the table's boundary marks. */
+static void name_fit(const struct latency_plan *plan, uint64_t size, char *out,
+		     size_t len)
+{
+	char size_text[32];
+
+	for (size_t k = 0; k < plan->nr_nominal; k++) {
+		if (size <= plan->nominal[k].size_bytes) {
+			name_bytes(plan->nominal[k].size_bytes, size_text,
+				   sizeof(size_text));
+			snprintf(out, len, "fits %s (%s)", plan->nominal[k].name,
+				 size_text);
+			return;
+		}
+	}
+	if (!plan->nr_nominal) {
+		out[0] = '\0';
+		return;
+	}
+	name_bytes(plan->nominal[plan->nr_nominal - 1].size_bytes, size_text,
+		   sizeof(size_text));
+	snprintf(out, len, "exceeds %s (%s)",
+		 plan->nominal[plan->nr_nominal - 1].name, size_text);
+}
+
+/* Identity and parameters of the measurement of @chase. */
+static void describe(struct cp_measurement *m, const struct latency_plan *plan,
+		     const struct cp_chase *chase)
+{
+	uint64_t size = chase->nr_lines * chase->line_size;
+
+	snprintf(m->area, sizeof(m->area), "latency");
+	name_size(size, m->name, sizeof(m->name));
+	name_fit(plan, size, m->note, sizeof(m->note));
+	cp_measurement_add_param(m, "size_bytes", (int64_t)size);
+	cp_measurement_add_param(m, "line_bytes", (int64_t)chase->line_size);
+	cp_measurement_add_param(m, "cpu", plan->cpu);
+	cp_measurement_add_param(m, "huge_pages_requested",
+				 chase->huge_pages_requested);
+}
+
+static int record(struct cp_area_context *context,
+		  const struct latency_plan *plan, const struct cp_chase *chase,
+		  struct cp_samples *samples, double ratio_before,
+		  double ratio_after)
+{
+	struct cp_measurement *m = cp_results_add(context->results);
+	int ret;
+
+	if (!m) {
+		cp_samples_free(samples);
+		return -ENOMEM;
+	}
+	describe(m, plan, chase);
+	m->count = samples->count;
+	m->scale = CP_CHASE_HOPS_PER_ITERATION;
+	m->interrupted = samples->interrupted;
+	m->preempted_retaken = samples->preempted_retaken;
+	m->core_cycles_per_tick = (ratio_before + ratio_after) / 2;
+	ret = cp_measurement_set_samples(m, samples->ticks_per_op,
+					 samples->nr_samples,
+					 context->clock->tsc_hz);
+	samples->ticks_per_op = NULL;
+	if (ret)
+		return ret;
+	cp_stability_check(m, samples->median_sample_ticks,
+			   context->clock->granularity_ticks);
+	if (ratio_before > 0 && ratio_after > 0 &&
+	    (ratio_after > ratio_before * (1 + CORE_CLOCK_DRIFT) ||
+	     ratio_before > ratio_after * (1 + CORE_CLOCK_DRIFT)))
+		cp_measurement_warn(m,
+				    "core clock moved during the measurement (%.3f then %.3f cycles per tick)",
+				    ratio_before, ratio_after);
+	return 0;
+}
+
+static int measure_size(struct cp_area_context *context,
+			const struct latency_plan *plan, size_t index,
+			struct cp_error *error)
+{
+	struct cp_chase chase;
+	struct cp_benchmark benchmark;
+	struct cp_samples samples;
+	double ratio_before, ratio_after;
+	int ret = cp_chase_build(&chase, plan->sizes[index], plan->line_size,
+				 context->options->seed + index);
+
+	if (ret)
+		return cp_error_set(error, -ret,
+				    "latency: cannot build a %" PRIu64 "-byte chase",
+				    plan->sizes[index]);
+	benchmark = (struct cp_benchmark){
+		.body = cp_chase_body, .context = &chase,
+		.scale = CP_CHASE_HOPS_PER_ITERATION,
+		.prime_count = chase.nr_lines / CP_CHASE_HOPS_PER_ITERATION + 1,
+	};
+	ratio_before = cp_clock_core_cycles_per_tick();
+	ret = cp_harness_measure(context->harness, &benchmark, &samples);
+	ratio_after = cp_clock_core_cycles_per_tick();
+	if (!ret)
+		ret = record(context, plan, &chase, &samples, ratio_before,
+			     ratio_after);
+	cp_chase_free(&chase);
+	if (ret && ret != -EINTR)
+		return cp_error_set(error, -ret, "latency: cannot keep results");
+	return ret;
+}
+
+static void derive_levels(struct cp_area_context *context,
+			  const struct latency_plan *plan)
+{
+	struct cp_results *results = context->results;
+	struct cp_curve_point points[128];
+	size_t n = 0;
+
+	for (size_t i = 0; i < results->nr_measurements && n < 128; i++) {
+		const struct cp_measurement *m = &results->measurements[i];
+		double ticks;
+
+		if (strcmp(m->area, "latency") != 0 || !m->nr_samples)
+			continue;
+		ticks = cp_stats_median(m->ticks, m->nr_samples);
+		points[n++] = (struct cp_curve_point){
+			.size_bytes = (uint64_t)cp_measurement_param(
+				m, "size_bytes", 0),
+			.ns = m->stats_ns.median,
+			.ticks = ticks,
+			.cycles = ticks * m->core_cycles_per_tick,
+		};
+	}
+	results->nr_levels = cp_latency_levels(points, n, plan->nominal,
+					       plan->nr_nominal,
+					       results->levels);
+}
+
+static int run_latency(struct cp_area_context *context, struct cp_error *error)
+{
+	struct latency_plan plan = { 0 };
+	double total = 0, done = 0;
+	cpu_set_t previous;
+	char what[64];
+	int ret = plan_cpu(context, &plan, &previous, error);
+
+	if (ret)
+		return ret;
+	plan_levels(context->topology, &plan);
+	plan_sizes(context->options, &plan);
+	if (!plan.nr_sizes) {
+		sched_setaffinity(0, sizeof(previous), &previous);
+		return cp_error_set(error, EINVAL,
+				    "latency: no working-set size between the minimum and maximum");
+	}
+	for (size_t i = 0; i < plan.nr_sizes; i++)
+		total += size_cost(context, plan.sizes[i]);
+	for (size_t i = 0; i < plan.nr_sizes && !ret; i++) {
+		name_size(plan.sizes[i], what, sizeof(what));
+		if (context->progress)
+			context->progress(context->progress_data, what, done,
+					  total);
+		ret = measure_size(context, &plan, i, error);
+		done += size_cost(context, plan.sizes[i]);
+	}
+	/* Levels from what was measured, also after an interrupt. */
+	derive_levels(context, &plan);
+	sched_setaffinity(0, sizeof(previous), &previous);
+	return ret;
+}
+
+const struct cp_area cp_area_latency = {
+	.name = "latency",
+	.description = "load latency against working-set size (random pointer chase); cache levels and their effective sizes",
+	.run = run_latency,
+};

@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cacheprobe-run [run] [AREA...]: measure, report, write result files.
+ * cacheprobe-run bench: the same for the latency area, with the instrument
+ * itself measured and shown first (timer, core clock, NOTHING floor).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "areas/area.h"
+#include "cli/cli_util.h"
+#include "cli/commands.h"
+#include "cli/progress.h"
+#include "cli/results_table.h"
+#include "cli/run_options.h"
+#include "cli/run_outputs.h"
+#include "lib/client.h"
+#include "lib/cpu_select.h"
+#include "lib/interrupt.h"
+#include "lib/tune.h"
+
+struct run_session {
+	const char *command;
+	struct run_options options;
+	struct run_outputs outputs;
+	struct cp_topology *topology;
+	struct cp_cpuset *cpus;
+	struct cp_clock clock;
+	struct cp_harness harness;
+	struct cp_results results;
+	struct cli_progress progress;
+};
+
+/* The tuned state, for the atexit handler: restored however we leave. */
+static struct cp_tune_state tune_state;
+static bool tune_active;
+
+static void restore_tuning(void)
+{
+	if (!tune_active)
+		return;
+	tune_active = false;
+	if (cp_tune_restore(&tune_state))
+		fprintf(stderr,
+			"%s: --tune: could not restore every CPU frequency setting\n",
+			CLI_PROGRAM);
+}
+
+static int list_areas(void)
+{
+	for (size_t i = 0; i < cp_nr_areas; i++)
+		printf("%-10s %s\n", cp_areas[i]->name,
+		       cp_areas[i]->description);
+	return CLI_EXIT_OK;
+}
+
+static int load_topology(struct run_session *session)
+{
+	struct cp_error error;
+	char why[256];
+	int ret = cp_topology_load(NULL, &session->topology, &error);
+
+	if (ret) {
+		cli_report_error(session->command, &error);
+		return CLI_EXIT_FAILURE;
+	}
+	if (!session->options.cpus_text)
+		return CLI_PROCEED;
+	ret = cp_cpu_select(session->topology, session->options.cpus_text,
+			    false, &session->cpus, why, sizeof(why));
+	if (ret == -ENOMEM) {
+		fprintf(stderr, "%s: %s: out of memory\n", CLI_PROGRAM,
+			session->command);
+		return CLI_EXIT_FAILURE;
+	}
+	if (ret)
+		return cli_usage_error(session->command, "--cpus '%s': %s",
+				       session->options.cpus_text, why);
+	return CLI_PROCEED;
+}
+
+static int apply_tuning(struct run_session *session)
+{
+	struct cp_error error;
+
+	if (!session->options.tune)
+		return CLI_PROCEED;
+	if (cp_tune_apply(&tune_state, NULL, &error)) {
+		cli_report_error(session->command, &error);
+		return CLI_EXIT_FAILURE;
+	}
+	tune_active = true;
+	atexit(restore_tuning);
+	if (!tune_state.governor_controllable && !session->options.quiet)
+		fprintf(stderr,
+			"%s: --tune: this machine exposes no CPU frequency governor; nothing to set\n",
+			CLI_PROGRAM);
+	if (!tune_state.boost_controllable && !session->options.quiet)
+		fprintf(stderr,
+			"%s: --tune: turbo boost cannot be controlled here\n",
+			CLI_PROGRAM);
+	return CLI_PROCEED;
+}
+
+/* The module's TSC rate and version, when it is loaded. */
+static uint32_t query_module(struct run_session *session)
+{
+	struct cp_environment *env = &session->results.environment;
+	struct cp_client *client;
+	struct cp_module_info info;
+	struct cp_error error;
+	uint32_t tsc_khz = 0;
+
+	if (cp_client_open(session->options.transport, &client, &error))
+		return 0;
+	if (!cp_client_info(client, &info, &error)) {
+		snprintf(env->module_version, sizeof(env->module_version),
+			 "%s", info.module_version);
+		env->abi_version = info.abi_version;
+		tsc_khz = info.tsc_khz;
+		cp_module_info_free(&info);
+	}
+	cp_client_close(client);
+	return tsc_khz;
+}
+
+static void print_environment_warnings(const struct run_session *session)
+{
+	struct cp_env_warning warnings[8];
+	size_t count = cp_environment_warnings(&session->results.environment,
+					       warnings, 8);
+
+	if (session->options.quiet)
+		return;
+	for (size_t i = 0; i < count && i < 8; i++)
+		fprintf(stderr, "%s: warning: %s\n", CLI_PROGRAM,
+			warnings[i].text);
+}
+
+static int prepare_measuring(struct run_session *session)
+{
+	struct cp_results *results = &session->results;
+	struct cp_environment *env = &results->environment;
+	struct cp_harness_config config = {
+		.samples = session->options.samples,
+		.target_sample_ns = session->options.sample_time_ns,
+		.fixed_count = session->options.fixed_count,
+	};
+	uint32_t tsc_khz;
+	int ret;
+
+	cp_results_init(results);
+	snprintf(results->tool_version, sizeof(results->tool_version), "%s",
+		 CACHEPROBE_VERSION);
+	cp_environment_capture(NULL, env);
+	tsc_khz = query_module(session);
+	cp_clock_init(&session->clock, tsc_khz);
+	env->tsc_hz = session->clock.tsc_hz;
+	env->tsc_invariant = session->clock.tsc_invariant;
+	snprintf(env->tsc_source, sizeof(env->tsc_source), "%s",
+		 tsc_khz ? "module" : "calibrated");
+	results->timer_overhead_ticks = session->clock.overhead_ticks;
+	results->timer_granularity_ticks = session->clock.granularity_ticks;
+	results->samples_requested = config.samples;
+	results->target_sample_ns = config.target_sample_ns;
+	print_environment_warnings(session);
+	ret = cp_harness_init(&session->harness, &session->clock, &config);
+	results->nothing_ticks_per_iteration =
+		session->harness.nothing_ticks_per_iteration;
+	return ret;
+}
+
+/* The residue of NOTHING once its own floor is subtracted: what the
+ * subtraction leaves as noise around zero. */
+static int measure_nothing_residue(struct run_session *session,
+				   struct cp_measurement **out)
+{
+	const struct cp_benchmark nothing = {
+		.body = cp_nothing_body, .scale = 1, .prime_count = 1000,
+	};
+	struct cp_samples samples;
+	struct cp_measurement *m;
+	int ret = cp_harness_measure(&session->harness, &nothing, &samples);
+
+	if (ret)
+		return ret;
+	m = cp_results_add(&session->results);
+	if (!m) {
+		cp_samples_free(&samples);
+		return -ENOMEM;
+	}
+	snprintf(m->area, sizeof(m->area), "harness");
+	snprintf(m->name, sizeof(m->name), "NOTHING after subtraction");
+	m->count = samples.count;
+	m->scale = 1;
+	m->interrupted = samples.interrupted;
+	m->preempted_retaken = samples.preempted_retaken;
+	ret = cp_measurement_set_samples(m, samples.ticks_per_op,
+					 samples.nr_samples,
+					 session->clock.tsc_hz);
+	*out = m;
+	return ret;
+}
+
+static int bench_instrument(struct run_session *session, bool show)
+{
+	const struct cp_clock *clock = &session->clock;
+	double ratio = cp_clock_core_cycles_per_tick();
+	struct cp_measurement *residue;
+
+	int ret = measure_nothing_residue(session, &residue);
+
+	if (ret)
+		return ret;
+	if (!show)
+		return 0;
+	printf("instrument\n");
+	printf("  TSC: %.4f GHz (%s), %s\n", clock->tsc_hz / 1e9,
+	       session->results.environment.tsc_source,
+	       clock->tsc_invariant ? "invariant" : "NOT invariant");
+	printf("  timer overhead (start+stop back to back): %.0f ticks = %.1f ns\n",
+	       clock->overhead_ticks, cp_ticks_to_ns(clock, clock->overhead_ticks));
+	printf("  timer granularity (smallest step): %.0f ticks = %.1f ns\n",
+	       clock->granularity_ticks,
+	       cp_ticks_to_ns(clock, clock->granularity_ticks));
+	printf("  core clock: %.3f cycles per TSC tick = %.3f GHz (dependent add chain)\n",
+	       ratio, ratio * clock->tsc_hz / 1e9);
+	printf("  NOTHING floor: %.3f ticks = %.3f ns per iteration (subtracted)\n",
+	       session->harness.nothing_ticks_per_iteration,
+	       cp_ticks_to_ns(clock, session->harness.nothing_ticks_per_iteration));
+	printf("  NOTHING after subtraction: median %.4f ticks per iteration, p5 %.4f, p95 %.4f\n\n",
+	       residue->stats_ns.median * clock->tsc_hz / 1e9,
+	       residue->stats_ns.p5 * clock->tsc_hz / 1e9,
+	       residue->stats_ns.p95 * clock->tsc_hz / 1e9);
+	return 0;
+}
+
+static int run_areas(struct run_session *session)
+{
+	struct cp_area_options area_options = {
+		.min_size_bytes = session->options.min_size,
+		.max_size_bytes = session->options.max_size,
+		.cpus = session->cpus,
+		.seed = session->options.seed,
+	};
+	struct cp_area_context context = {
+		.clock = &session->clock, .harness = &session->harness,
+		.topology = session->topology, .options = &area_options,
+		.results = &session->results,
+		.progress = cli_progress_update,
+		.progress_data = &session->progress,
+	};
+	struct cp_error error;
+	int status = CLI_EXIT_OK;
+
+	for (size_t i = 0; i < session->options.nr_areas; i++) {
+		const struct cp_area *area = session->options.areas[i];
+		int ret;
+
+		cli_progress_area(&session->progress, area->name);
+		ret = area->run(&context, &error);
+		cli_progress_clear(&session->progress);
+		if (ret == -EINTR || cp_interrupt_requested())
+			break;
+		if (ret) {
+			cli_report_error(session->command, &error);
+			status = cli_exit_status_for(error.err);
+		}
+	}
+	return status;
+}
+
+/* Measure what can be measured: -EINTR (results kept) or another -errno. */
+static int measure(struct run_session *session, bool show, int *status)
+{
+	int ret = prepare_measuring(session);
+
+	if (ret) {
+		if (ret != -EINTR)
+			fprintf(stderr, "%s: %s: cannot measure the NOTHING floor\n",
+				CLI_PROGRAM, session->command);
+		return ret;
+	}
+	if (session->options.bench) {
+		ret = bench_instrument(session, show);
+		if (ret)
+			return ret;
+	}
+	*status = run_areas(session);
+	return 0;
+}
+
+static int measure_and_report(struct run_session *session)
+{
+	const struct run_options *options = &session->options;
+	bool stdout_taken = (options->json_path &&
+			     !strcmp(options->json_path, "-")) ||
+			    (options->csv_path && !strcmp(options->csv_path, "-"));
+	bool show = !options->quiet && !stdout_taken;
+	int status = CLI_EXIT_OK, write_status;
+	int ret;
+
+	cli_progress_init(&session->progress, options->quiet);
+	ret = measure(session, show, &status);
+	session->results.interrupted = cp_interrupt_requested();
+	if (ret && !session->results.interrupted)
+		return CLI_EXIT_FAILURE;
+	/* An area refused its input: no result file, as for any misuse. */
+	if (status == CLI_EXIT_USAGE)
+		return status;
+	if (show)
+		cli_print_results(stdout, &session->results);
+	write_status = run_outputs_write(&session->outputs, session->command,
+					 &session->results);
+	if (session->results.interrupted) {
+		fprintf(stderr, "%s: interrupted; partial results kept\n",
+			CLI_PROGRAM);
+		return 128 + cp_interrupt_signal();
+	}
+	return status != CLI_EXIT_OK ? status : write_status;
+}
+
+static void end_session(struct run_session *session)
+{
+	restore_tuning();
+	cp_interrupt_uninstall();
+	run_outputs_abort(&session->outputs);
+	cp_results_free(&session->results);
+	cp_cpuset_free(session->cpus);
+	cp_topology_free(session->topology);
+}
+
+static void default_options(struct run_options *options)
+{
+	memset(options, 0, sizeof(*options));
+	options->samples = CP_HARNESS_DEFAULT_SAMPLES;
+	options->sample_time_ns = CP_HARNESS_DEFAULT_TARGET_NS;
+	options->seed = 1;
+	options->transport = CP_TRANSPORT_AUTO;
+}
+
+static int run_command(int argc, char **argv, const char *command)
+{
+	struct run_session session = { .command = command };
+	int status;
+
+	default_options(&session.options);
+	status = run_parse_options(argc, argv, command, &session.options);
+	if (status != CLI_PROCEED)
+		return status;
+	session.options.bench = strcmp(command, "bench") == 0;
+	if (session.options.bench && session.options.nr_areas)
+		return cli_usage_error(command,
+				       "takes no area (it runs latency)");
+	if (session.options.bench) {
+		session.options.areas[0] = &cp_area_latency;
+		session.options.nr_areas = 1;
+	}
+	if (session.options.list)
+		return list_areas();
+	if (!session.options.nr_areas) {
+		/* No area named: all of them. */
+		for (size_t i = 0; i < cp_nr_areas; i++)
+			session.options.areas[i] = cp_areas[i];
+		session.options.nr_areas = cp_nr_areas;
+	}
+	status = run_outputs_open(&session.outputs, command,
+				  session.options.json_path,
+				  session.options.csv_path);
+	if (status == CLI_PROCEED)
+		status = load_topology(&session);
+	if (status == CLI_PROCEED && cp_interrupt_install())
+		status = CLI_EXIT_FAILURE;
+	if (status == CLI_PROCEED)
+		status = apply_tuning(&session);
+	if (status == CLI_PROCEED)
+		status = measure_and_report(&session);
+	end_session(&session);
+	return status;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	return run_command(argc, argv, "run");
+}
+
+int cmd_bench(int argc, char **argv)
+{
+	return run_command(argc, argv, "bench");
+}

@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "cli/run_options.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli_util.h"
+#include "cli/size_option.h"
+#include "cli/transport_option.h"
+
+/* "run" or "bench", for messages. */
+static const char *command_name = "run";
+#define MAX_SAMPLES 100000
+#define MAX_SAMPLE_TIME_US 10000000ull
+
+const char run_usage[] =
+	"Usage: " CLI_PROGRAM " [run] [AREA...] [OPTIONS]\n"
+	"\n"
+	"Run measurement areas (all of them when none is named) and report\n"
+	"each measurement's median per operation with its statistics.\n"
+	"\n"
+	"Options:\n"
+	"  -l, --list            list the areas with a line on each, and exit\n"
+	"  -j, --json=FILE       write every sample and the environment as JSON\n"
+	"                        ('-': standard output)\n"
+	"      --csv=FILE        write one row per measurement as CSV ('-': stdout)\n"
+	"  -q, --quiet           no progress, no table (files are still written)\n"
+	"  -n, --samples=N       samples per measurement (default 15)\n"
+	"      --sample-time=US  target length of one sample in microseconds\n"
+	"                        (default 2000); the count is calibrated to it\n"
+	"      --count=N         iterations per sample instead of calibrating\n"
+	"      --min-size=SIZE   smallest working set (latency; default 4K)\n"
+	"      --max-size=SIZE   largest working set (latency; default 4x the\n"
+	"                        last-level cache, at most 256M)\n"
+	"  -c, --cpus=SELECTION  CPUs to run on: 0,2-5, all, per-core, per-l2,\n"
+	"                        per-l3, per-package, per-numa (latency uses the\n"
+	"                        first; default: the CPU the run starts on)\n"
+	"      --seed=N          seed of the random chase orders (default 1)\n"
+	"      --tune            performance governor and turbo off for the run\n"
+	"                        (root); the previous state is restored at exit\n"
+	CLI_TRANSPORT_HELP
+	"  -h, --help            show this help\n"
+	"\n"
+	"SIZE: bytes, or with K, M, G (binary).  Exit status: 0 done, 1 failed,\n"
+	"2 wrong usage, 128+N interrupted by signal N (partial results are\n"
+	"still written, marked interrupted).\n";
+
+enum long_only {
+	OPT_CSV = 256, OPT_SAMPLE_TIME, OPT_COUNT, OPT_MIN_SIZE, OPT_MAX_SIZE,
+	OPT_SEED, OPT_TUNE,
+};
+
+static const struct option long_options[] = {
+	{ "list", no_argument, NULL, 'l' },
+	{ "json", required_argument, NULL, 'j' },
+	{ "csv", required_argument, NULL, OPT_CSV },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "samples", required_argument, NULL, 'n' },
+	{ "sample-time", required_argument, NULL, OPT_SAMPLE_TIME },
+	{ "count", required_argument, NULL, OPT_COUNT },
+	{ "min-size", required_argument, NULL, OPT_MIN_SIZE },
+	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
+	{ "cpus", required_argument, NULL, 'c' },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "tune", no_argument, NULL, OPT_TUNE },
+	{ "transport", required_argument, NULL, 't' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int number_option(const char *name, const char *text, uint64_t min,
+			 uint64_t max, uint64_t *out)
+{
+	char why[160];
+
+	if (cli_parse_u64(text, min, max, out, why, sizeof(why)))
+		return cli_usage_error(command_name, "%s: %s", name, why);
+	return 0;
+}
+
+static int size_option(const char *name, const char *text, uint64_t *out)
+{
+	char why[160];
+
+	if (cli_parse_size(text, out, why, sizeof(why)))
+		return cli_usage_error(command_name, "%s: %s", name, why);
+	if (*out < 128)
+		return cli_usage_error(command_name,
+				       "%s: %s is too small (at least 128 bytes)",
+				       name, text);
+	return 0;
+}
+
+static int output_option(const char *name, const char *text,
+			 const char **out)
+{
+	if (*text == '\0')
+		return cli_usage_error(command_name, "%s: empty file name", name);
+	*out = text;
+	return 0;
+}
+
+static int parse_value(int opt, struct run_options *options)
+{
+	uint64_t value = 0;
+	int ret;
+
+	switch (opt) {
+	case 'j':
+		return output_option("--json", optarg, &options->json_path);
+	case OPT_CSV:
+		return output_option("--csv", optarg, &options->csv_path);
+	case 'n':
+		ret = number_option("--samples", optarg, 1, MAX_SAMPLES, &value);
+		options->samples = (unsigned int)value;
+		return ret;
+	case OPT_SAMPLE_TIME:
+		ret = number_option("--sample-time", optarg, 1,
+				    MAX_SAMPLE_TIME_US, &value);
+		options->sample_time_ns = (double)value * 1e3;
+		return ret;
+	case OPT_COUNT:
+		return number_option("--count", optarg, 1, UINT32_MAX,
+				     &options->fixed_count);
+	case OPT_SEED:
+		return number_option("--seed", optarg, 0, UINT64_MAX,
+				     &options->seed);
+	case OPT_MIN_SIZE:
+		return size_option("--min-size", optarg, &options->min_size);
+	case OPT_MAX_SIZE:
+		return size_option("--max-size", optarg, &options->max_size);
+	case 'c':
+		if (*optarg == '\0')
+			return cli_usage_error(command_name,
+					       "--cpus: empty CPU selection");
+		options->cpus_text = optarg;
+		return 0;
+	case 't':
+		return cli_parse_transport(command_name, optarg, &options->transport);
+	default:
+		return CLI_PROCEED;
+	}
+}
+
+static int parse_option(int opt, char **argv, struct run_options *options)
+{
+	int ret = parse_value(opt, options);
+
+	if (ret != CLI_PROCEED)
+		return ret;
+	switch (opt) {
+	case 'l':
+		options->list = true;
+		return 0;
+	case 'q':
+		options->quiet = true;
+		return 0;
+	case OPT_TUNE:
+		options->tune = true;
+		return 0;
+	case 'h':
+		fputs(run_usage, stdout);
+		return CLI_EXIT_OK;
+	default:
+		return cli_option_error(command_name, opt, optopt, argv[optind - 1]);
+	}
+}
+
+static int add_area(const char *name, struct run_options *options)
+{
+	const struct cp_area *area = cp_area_find(name);
+	char known[256] = "";
+
+	if (!area) {
+		for (size_t i = 0; i < cp_nr_areas; i++)
+			snprintf(known + strlen(known),
+				 sizeof(known) - strlen(known), "%s%s",
+				 i ? ", " : "", cp_areas[i]->name);
+		return cli_usage_error(command_name,
+				       "unknown area '%s' (areas: %s; see --list)",
+				       name, known);
+	}
+	for (size_t i = 0; i < options->nr_areas; i++)
+		if (options->areas[i] == area)
+			return cli_usage_error(command_name,
+					       "area '%s' is named twice", name);
+	if (options->nr_areas == sizeof(options->areas) / sizeof(options->areas[0]))
+		return cli_usage_error(command_name, "too many areas");
+	options->areas[options->nr_areas++] = area;
+	return 0;
+}
+
+static int check_sizes(const struct run_options *options)
+{
+	if (options->min_size && options->max_size &&
+	    options->min_size > options->max_size)
+		return cli_usage_error(command_name,
+				       "--min-size is above --max-size");
+	if (options->json_path && options->csv_path &&
+	    strcmp(options->json_path, options->csv_path) == 0)
+		return cli_usage_error(command_name,
+				       "--json and --csv name the same file '%s'",
+				       options->json_path);
+	return CLI_PROCEED;
+}
+
+int run_parse_options(int argc, char **argv, const char *command,
+		      struct run_options *options)
+{
+	int opt;
+
+	command_name = command;
+	opterr = 0;
+	/* '-' in front: areas and options in any order. */
+	while ((opt = getopt_long(argc, argv, "-:lj:qn:c:t:h", long_options,
+				  NULL)) != -1) {
+		int status = opt == 1 ? add_area(optarg, options)
+				      : parse_option(opt, argv, options);
+
+		if (status || opt == 'h')
+			return status;
+	}
+	return check_sizes(options);
+}
+
+bool run_is_option(const char *word)
+{
+	size_t len = strcspn(word, "=");
+
+	if (word[0] != '-')
+		return false;
+	if (word[1] != '-')
+		return word[1] && strchr("ljqnct", word[1]) != NULL;
+	for (const struct option *option = long_options; option->name; option++)
+		if (strlen(option->name) == len - 2 &&
+		    strncmp(option->name, word + 2, len - 2) == 0 &&
+		    strcmp(option->name, "help") != 0)
+			return true;
+	return false;
+}

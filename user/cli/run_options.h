@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The command line of the measuring command: `cacheprobe-run [run]
+ * [AREA...] [OPTIONS]`. */
+#ifndef CACHEPROBE_RUN_OPTIONS_H
+#define CACHEPROBE_RUN_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "areas/area.h"
+#include "lib/client.h"
+
+struct run_options {
+	bool list;
+	bool quiet;
+	bool tune;
+	bool bench;		/* also measure and show the instrument */
+	const char *json_path;		/* NULL: none; "-": stdout */
+	const char *csv_path;
+	const char *cpus_text;		/* validated once the topology is read */
+	unsigned int samples;
+	double sample_time_ns;
+	uint64_t fixed_count;
+	uint64_t min_size, max_size;
+	uint64_t seed;
+	enum cp_transport transport;
+	size_t nr_areas;
+	const struct cp_area *areas[16];
+};
+
+/* CLI_PROCEED, or the exit status (help printed, or a usage error);
+ * @command names the command in messages. */
+int run_parse_options(int argc, char **argv, const char *command,
+		      struct run_options *options);
+
+/* Whether @word is one of this command's options (other than --help), so
+ * that `cacheprobe-run --json FILE` means a run of every area. */
+bool run_is_option(const char *word);
+
+extern const char run_usage[];
+
+#endif

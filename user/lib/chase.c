@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "chase.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "rng.h"
+
+/* Sattolo's shuffle: a uniformly random permutation with a single cycle,
+ * so a walk from any line visits every line before returning. */
+static void random_cycle(uint32_t *order, size_t n, uint64_t seed)
+{
+	struct cp_rng rng;
+
+	cp_rng_seed(&rng, seed);
+	for (size_t i = 0; i < n; i++)
+		order[i] = (uint32_t)i;
+	for (size_t i = n - 1; i > 0; i--) {
+		size_t j = (size_t)cp_rng_below(&rng, i);
+		uint32_t held = order[i];
+
+		order[i] = order[j];
+		order[j] = held;
+	}
+}
+
+static void *line_address(const struct cp_chase *chase, size_t index)
+{
+	return (char *)chase->buffer + index * chase->line_size;
+}
+
+static void link_lines(struct cp_chase *chase, const uint32_t *order)
+{
+	for (size_t i = 0; i < chase->nr_lines; i++) {
+		size_t next = (i + 1) % chase->nr_lines;
+
+		*(void **)line_address(chase, order[i]) =
+			line_address(chase, order[next]);
+	}
+	chase->position = line_address(chase, order[0]);
+}
+
+static int map_buffer(struct cp_chase *chase, size_t bytes)
+{
+	void *buffer = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (buffer == MAP_FAILED)
+		return -ENOMEM;
+	/* Huge pages keep TLB misses out of the cache latencies where the
+	 * kernel allows them; whether it did is recorded with the result. */
+	chase->huge_pages_requested =
+		madvise(buffer, bytes, MADV_HUGEPAGE) == 0;
+	chase->buffer = buffer;
+	chase->mapped_bytes = bytes;
+	return 0;
+}
+
+int cp_chase_build(struct cp_chase *chase, size_t bytes, size_t line_size,
+		   uint64_t seed)
+{
+	uint32_t *order;
+	int ret;
+
+	memset(chase, 0, sizeof(*chase));
+	if (line_size < sizeof(void *) || bytes % line_size ||
+	    bytes / line_size < 2 || bytes / line_size > UINT32_MAX)
+		return -EINVAL;
+	order = malloc(bytes / line_size * sizeof(*order));
+	if (!order)
+		return -ENOMEM;
+	ret = map_buffer(chase, bytes);
+	if (!ret) {
+		chase->line_size = line_size;
+		chase->nr_lines = bytes / line_size;
+		random_cycle(order, chase->nr_lines, seed);
+		link_lines(chase, order);
+	}
+	free(order);
+	return ret;
+}
+
+void cp_chase_free(struct cp_chase *chase)
+{
+	if (chase->buffer)
+		munmap(chase->buffer, chase->mapped_bytes);
+	memset(chase, 0, sizeof(*chase));
+}
+
+#define HOP(p) ((p) = *(void **)(p))
+
+uint64_t cp_chase_body(void *context, uint64_t count)
+{
+	struct cp_chase *chase = context;
+	void **p = chase->position;
+
+	_Static_assert(CP_CHASE_HOPS_PER_ITERATION == 16,
+		       "the unrolled body below must match");
+	for (uint64_t i = 0; i < count; i++) {
+		HOP(p); HOP(p); HOP(p); HOP(p);
+		HOP(p); HOP(p); HOP(p); HOP(p);
+		HOP(p); HOP(p); HOP(p); HOP(p);
+		HOP(p); HOP(p); HOP(p); HOP(p);
+	}
+	chase->position = p;
+	return (uint64_t)(uintptr_t)p;
+}
+
+void cp_chase_successors(const struct cp_chase *chase, size_t *next)
+{
+	for (size_t i = 0; i < chase->nr_lines; i++) {
+		char *target = *(char **)line_address(chase, i);
+
+		next[i] = (size_t)(target - (char *)chase->buffer) /
+			  chase->line_size;
+	}
+}

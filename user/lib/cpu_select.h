@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * CPU selections as users write them: a comma-separated list of items,
+ * each a CPU id ("3"), a range ("2-5"), or a topology-aware pick:
+ *
+ *   all           every online CPU
+ *   per-core      the first CPU of each core
+ *   per-l2        the first CPU of each L2 domain
+ *   per-l3        the first CPU of each L3 domain
+ *   per-package   the first CPU of each package
+ *   per-numa      the first CPU of each NUMA node
+ *
+ * e.g. "0,2-5", "per-l3", "per-core,64".  Every CPU must be online; a CPU
+ * selected twice is an error unless duplicates are allowed (then the
+ * selection is the union).
+ *
+ * Pair selections (for experiments between two CPUs): "classes" (one
+ * representative pair per pair class) or pairs "A:B" separated by commas.
+ */
+#ifndef CACHEPROBE_CPU_SELECT_H
+#define CACHEPROBE_CPU_SELECT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cpu_pairs.h"
+#include "cpuset.h"
+#include "topology.h"
+
+/* 0, or -EINVAL with a reason in @why (-ENOMEM). */
+int cp_cpu_select(const struct cp_topology *topology, const char *text,
+		  bool allow_duplicates, struct cp_cpuset **out, char *why,
+		  size_t why_len);
+
+/* Up to @max pairs into @pairs, their number in *@nr_pairs.  0 or -EINVAL
+ * with a reason in @why. */
+int cp_pair_select(const struct cp_topology *topology, const char *text,
+		   struct cp_cpu_pair *pairs, size_t max, size_t *nr_pairs,
+		   char *why, size_t why_len);
+
+#endif

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The conditions of a run, recorded with its results: what the machine is
+ * and what could distort a measurement on it.  Read from /proc and /sys
+ * under a root directory, so tests can describe any machine with files.
+ */
+#ifndef CACHEPROBE_ENVIRONMENT_H
+#define CACHEPROBE_ENVIRONMENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define CP_ENV_TEXT 128
+
+struct cp_environment {
+	char cpu_model[CP_ENV_TEXT];
+	char microcode[CP_ENV_TEXT];
+	char kernel[CP_ENV_TEXT];		/* release and version */
+	char hostname[CP_ENV_TEXT];
+	char date[CP_ENV_TEXT];			/* ISO 8601, UTC */
+	char module_version[CP_ENV_TEXT];	/* "not loaded" without it */
+	uint32_t abi_version;			/* 0 without the module */
+	double tsc_hz;
+	char tsc_source[32];			/* "module" or "calibrated" */
+	bool tsc_invariant;
+	/* "performance" when all agree, "0:powersave,1:performance" when
+	 * not, "unavailable" without cpufreq. */
+	char governors[CP_ENV_TEXT * 4];
+	char boost[32];				/* "on", "off", "unknown" */
+	char smt[32];				/* /sys/.../smt/control */
+	char hypervisor[CP_ENV_TEXT];		/* vendor, or "none" */
+	char isolated_cpus[CP_ENV_TEXT];	/* "" for none */
+	char nohz_full_cpus[CP_ENV_TEXT];
+	double load_average[3];
+	unsigned int nr_online_cpus;
+};
+
+/* Where to read: "/" for this machine; tests pass a directory tree. */
+struct cp_environment_source {
+	const char *root;
+};
+
+/* Fill what the machine tells; module and TSC fields are the caller's. */
+void cp_environment_capture(const struct cp_environment_source *source,
+			    struct cp_environment *env);
+
+/* One line each: what distorts results and what to do about it. */
+struct cp_env_warning {
+	char text[256];
+};
+
+/* Fill up to @max warnings, return how many there are. */
+size_t cp_environment_warnings(const struct cp_environment *env,
+			       struct cp_env_warning *warnings, size_t max);
+
+#endif

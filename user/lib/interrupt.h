@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Ctrl-C and SIGTERM during a run: the first one asks the measurement to
+ * stop at the next sample boundary, so what was measured can still be
+ * reported and written (marked interrupted).
+ */
+#ifndef CACHEPROBE_INTERRUPT_H
+#define CACHEPROBE_INTERRUPT_H
+
+#include <stdbool.h>
+
+/* Install the SIGINT/SIGTERM handlers (0, or -errno). */
+int cp_interrupt_install(void);
+/* Restore the previous handlers. */
+void cp_interrupt_uninstall(void);
+bool cp_interrupt_requested(void);
+/* The signal that asked, 0 if none. */
+int cp_interrupt_signal(void);
+/* Ask as a signal would (tests, and errors that should end a run). */
+void cp_interrupt_request(int signal_number);
+void cp_interrupt_reset(void);
+
+#endif

@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The JSON reader: strict about what compare relies on (schema, every
+ * measurement's identity and samples), lenient about descriptive fields. */
+#include "results_json.h"
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <json-c/json.h>
+
+struct reader {
+	const char *path;
+	struct cp_error *error;
+};
+
+static json_object *member(json_object *object, const char *key)
+{
+	json_object *value = NULL;
+
+	if (!json_object_is_type(object, json_type_object))
+		return NULL;
+	json_object_object_get_ex(object, key, &value);
+	return value;
+}
+
+static int missing(struct reader *reader, const char *where, const char *key,
+		   const char *kind)
+{
+	return cp_error_set(reader->error, EINVAL,
+			    "%s: %s lacks \"%s\" (%s)", reader->path, where,
+			    key, kind);
+}
+
+static int read_text(struct reader *reader, json_object *object,
+		     const char *where, const char *key, char *out,
+		     size_t len, bool required)
+{
+	json_object *value = member(object, key);
+
+	if (!json_object_is_type(value, json_type_string)) {
+		if (required)
+			return missing(reader, where, key, "a string");
+		return 0;
+	}
+	snprintf(out, len, "%s", json_object_get_string(value));
+	return 0;
+}
+
+static bool is_number(json_object *value)
+{
+	return json_object_is_type(value, json_type_double) ||
+	       json_object_is_type(value, json_type_int);
+}
+
+static double number_or(json_object *object, const char *key, double fallback)
+{
+	json_object *value = member(object, key);
+
+	return is_number(value) ? json_object_get_double(value) : fallback;
+}
+
+static int read_doubles(struct reader *reader, json_object *array,
+			const char *where, const char *key, double **out,
+			size_t *n)
+{
+	size_t length;
+
+	if (!json_object_is_type(array, json_type_array))
+		return missing(reader, where, key, "an array of numbers");
+	length = json_object_array_length(array);
+	*out = malloc((length ? length : 1) * sizeof(**out));
+	if (!*out)
+		return cp_error_set(reader->error, ENOMEM, "no memory");
+	for (size_t i = 0; i < length; i++) {
+		json_object *value = json_object_array_get_idx(array, i);
+
+		if (!is_number(value)) {
+			free(*out);
+			*out = NULL;
+			return cp_error_set(reader->error, EINVAL,
+					    "%s: %s: \"%s\"[%zu] is not a number",
+					    reader->path, where, key, i);
+		}
+		(*out)[i] = json_object_get_double(value);
+	}
+	*n = length;
+	return 0;
+}
+
+#define ENV_TEXT(field) { #field, offsetof(struct cp_environment, field), \
+			  sizeof(((struct cp_environment *)0)->field) }
+
+/* The descriptive text fields of "environment", read when present. */
+static const struct {
+	const char *key;
+	size_t offset, size;
+} environment_texts[] = {
+	ENV_TEXT(cpu_model), ENV_TEXT(microcode), ENV_TEXT(kernel),
+	ENV_TEXT(hostname), ENV_TEXT(date), ENV_TEXT(module_version),
+	ENV_TEXT(governors), ENV_TEXT(boost), ENV_TEXT(smt),
+	ENV_TEXT(hypervisor), ENV_TEXT(isolated_cpus), ENV_TEXT(nohz_full_cpus),
+};
+
+static void read_environment(json_object *root, struct cp_results *results)
+{
+	struct cp_environment *env = &results->environment;
+	json_object *object = member(root, "environment");
+	json_object *clock = member(root, "clock");
+	json_object *load = member(object, "load_average");
+	struct reader quiet = { .path = "", .error = NULL };
+
+	for (size_t i = 0; i < sizeof(environment_texts) /
+			       sizeof(environment_texts[0]); i++)
+		read_text(&quiet, object, "", environment_texts[i].key,
+			  (char *)env + environment_texts[i].offset,
+			  environment_texts[i].size, false);
+	env->abi_version = (uint32_t)number_or(object, "abi_version", 0);
+	for (size_t i = 0; i < 3 && json_object_is_type(load, json_type_array) &&
+			   i < json_object_array_length(load); i++)
+		env->load_average[i] = json_object_get_double(
+			json_object_array_get_idx(load, i));
+	env->nr_online_cpus = (unsigned int)number_or(object, "online_cpus", 0);
+	env->tsc_hz = number_or(clock, "tsc_hz", 0);
+	read_text(&quiet, clock, "", "tsc_source", env->tsc_source,
+		  sizeof(env->tsc_source), false);
+	env->tsc_invariant = json_object_get_boolean(member(clock,
+							   "tsc_invariant"));
+	results->timer_overhead_ticks =
+		number_or(clock, "timer_overhead_ticks", 0);
+	results->timer_granularity_ticks =
+		number_or(clock, "timer_granularity_ticks", 0);
+}
+
+static void read_harness(json_object *root, struct cp_results *results)
+{
+	json_object *harness = member(root, "harness");
+
+	results->samples_requested =
+		(unsigned int)number_or(harness, "samples_requested", 0);
+	results->target_sample_ns = number_or(harness, "target_sample_ns", 0);
+	results->nothing_ticks_per_iteration =
+		number_or(harness, "nothing_ticks_per_iteration", 0);
+	results->interrupted =
+		json_object_get_boolean(member(root, "interrupted"));
+}
+
+static void read_params(json_object *object, struct cp_measurement *m)
+{
+	json_object *params = member(object, "params");
+
+	if (!json_object_is_type(params, json_type_object))
+		return;
+	json_object_object_foreach(params, key, value)
+		if (is_number(value))
+			cp_measurement_add_param(m, key,
+						 json_object_get_int64(value));
+}
+
+static void read_warnings(json_object *object, struct cp_measurement *m)
+{
+	json_object *warnings = member(object, "warnings");
+
+	if (!json_object_is_type(warnings, json_type_array))
+		return;
+	for (size_t i = 0; i < json_object_array_length(warnings); i++)
+		cp_measurement_warn(m, "%s",
+				    json_object_get_string(
+					    json_object_array_get_idx(warnings, i)));
+}
+
+static int read_samples(struct reader *reader, json_object *object,
+			const char *where, struct cp_measurement *m)
+{
+	double *ticks = NULL, *ns = NULL;
+	size_t nr_ticks = 0, nr_ns = 0;
+	int ret;
+
+	ret = read_doubles(reader, member(object, "samples_ns"), where,
+			   "samples_ns", &ns, &nr_ns);
+	if (!ret)
+		ret = read_doubles(reader, member(object, "samples_ticks"),
+				   where, "samples_ticks", &ticks, &nr_ticks);
+	if (!ret && nr_ticks != nr_ns)
+		ret = cp_error_set(reader->error, EINVAL,
+				   "%s: %s has %zu samples in ns but %zu in ticks",
+				   reader->path, where, nr_ns, nr_ticks);
+	if (!ret && nr_ns == 0)
+		ret = cp_error_set(reader->error, EINVAL,
+				   "%s: %s has no samples", reader->path, where);
+	if (ret) {
+		free(ticks);
+		free(ns);
+		return ret;
+	}
+	m->ticks = ticks;
+	m->ns = ns;
+	m->nr_samples = nr_ns;
+	/* The samples are the record; statistics are recomputed from them. */
+	if (cp_stats_compute(ns, nr_ns, &m->stats_ns))
+		return cp_error_set(reader->error, ENOMEM, "no memory");
+	return 0;
+}
+
+static int read_measurement(struct reader *reader, json_object *object,
+			    size_t index, struct cp_measurement *m)
+{
+	char where[48];
+	int ret;
+
+	snprintf(where, sizeof(where), "measurement %zu", index);
+	ret = read_text(reader, object, where, "area", m->area,
+			sizeof(m->area), true);
+	if (!ret)
+		ret = read_text(reader, object, where, "name", m->name,
+				sizeof(m->name), true);
+	if (ret)
+		return ret;
+	read_text(reader, object, where, "mode", m->mode, sizeof(m->mode),
+		  false);
+	read_text(reader, object, where, "note", m->note, sizeof(m->note),
+		  false);
+	read_params(object, m);
+	m->count = (uint64_t)number_or(object, "count", 0);
+	m->scale = (uint64_t)number_or(object, "scale", 0);
+	m->core_cycles_per_tick = number_or(object, "core_cycles_per_tick", 0);
+	m->interrupted = json_object_get_boolean(member(object, "interrupted"));
+	m->preempted_retaken =
+		(unsigned int)number_or(object, "preempted_retaken", 0);
+	read_warnings(object, m);
+	return read_samples(reader, object, where, m);
+}
+
+static int read_measurements(struct reader *reader, json_object *root,
+			     struct cp_results *results)
+{
+	json_object *array = member(root, "measurements");
+
+	if (!json_object_is_type(array, json_type_array))
+		return missing(reader, "the document", "measurements",
+			       "an array");
+	for (size_t i = 0; i < json_object_array_length(array); i++) {
+		struct cp_measurement *m = cp_results_add(results);
+
+		if (!m)
+			return cp_error_set(reader->error, ENOMEM, "no memory");
+		int ret = read_measurement(reader,
+					   json_object_array_get_idx(array, i),
+					   i, m);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static void read_levels(json_object *root, struct cp_results *results)
+{
+	json_object *array = member(root, "latency_levels");
+	struct reader quiet = { .path = "", .error = NULL };
+
+	if (!json_object_is_type(array, json_type_array))
+		return;
+	for (size_t i = 0; i < json_object_array_length(array) &&
+			   results->nr_levels < CP_MAX_LEVELS; i++) {
+		json_object *object = json_object_array_get_idx(array, i);
+		struct cp_level_estimate *level =
+			&results->levels[results->nr_levels++];
+
+		read_text(&quiet, object, "", "name", level->name,
+			  sizeof(level->name), false);
+		level->nominal_bytes = (uint64_t)number_or(object,
+							   "nominal_bytes", 0);
+		level->effective_bytes =
+			(uint64_t)number_or(object, "effective_bytes", 0);
+		level->latency_ns = number_or(object, "latency_ns", 0);
+		level->latency_ticks = number_or(object, "latency_ticks", 0);
+		level->latency_cycles = number_or(object, "latency_cycles", 0);
+		level->threshold_ns = number_or(object, "threshold_ns", 0);
+	}
+}
+
+static int check_schema(struct reader *reader, json_object *root,
+			struct cp_results *results)
+{
+	json_object *schema = member(root, "schema");
+
+	if (!json_object_is_type(schema, json_type_string))
+		return cp_error_set(reader->error, EINVAL,
+				    "%s: not a cacheprobe result (no \"schema\")",
+				    reader->path);
+	if (strcmp(json_object_get_string(schema), CP_RESULTS_SCHEMA) != 0)
+		return cp_error_set(reader->error, EINVAL,
+				    "%s: schema \"%s\" is not %s, which this version reads",
+				    reader->path, json_object_get_string(schema),
+				    CP_RESULTS_SCHEMA);
+	read_text(reader, member(root, "tool"), "", "version",
+		  results->tool_version, sizeof(results->tool_version), false);
+	return 0;
+}
+
+static int parse_file(struct reader *reader, json_object **out)
+{
+	json_object *root = json_object_from_file(reader->path);
+
+	if (!root) {
+		FILE *probe = fopen(reader->path, "r");
+
+		if (!probe) {
+			int err = errno;
+
+			return cp_error_set(reader->error, err,
+					    "cannot read %s: %s", reader->path,
+					    strerror(err));
+		}
+		fclose(probe);
+		return cp_error_set(reader->error, EINVAL,
+				    "%s: not valid JSON (%s)", reader->path,
+				    json_util_get_last_err()
+					    ? json_util_get_last_err()
+					    : "parse error");
+	}
+	*out = root;
+	return 0;
+}
+
+int cp_results_read_json(const char *path, struct cp_results *results,
+			 struct cp_error *error)
+{
+	struct reader reader = { .path = path, .error = error };
+	json_object *root = NULL;
+	int ret;
+
+	cp_error_clear(error);
+	cp_results_init(results);
+	ret = parse_file(&reader, &root);
+	if (!ret)
+		ret = check_schema(&reader, root, results);
+	if (!ret) {
+		read_environment(root, results);
+		read_harness(root, results);
+		read_levels(root, results);
+		ret = read_measurements(&reader, root, results);
+	}
+	json_object_put(root);
+	if (ret)
+		cp_results_free(results);
+	return ret;
+}

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "stability.h"
+
+#include <math.h>
+
+void cp_stability_check(struct cp_measurement *measurement,
+			double median_sample_ticks, double granularity_ticks)
+{
+	const struct cp_stats *stats = &measurement->stats_ns;
+
+	if (stats->count > 1 && stats->cv > CP_UNSTABLE_CV)
+		cp_measurement_warn(measurement,
+				    "unstable: CV %.1f %% (above %.0f %%); run on a quiet machine, pin CPUs or use --tune",
+				    100 * stats->cv, 100 * CP_UNSTABLE_CV);
+	if (stats->median != 0 &&
+	    fabs(stats->mean - stats->median) / fabs(stats->median) >
+		    CP_SKEWED_SHARE)
+		cp_measurement_warn(measurement,
+				    "skewed: mean %.3g ns is %.0f %% from median %.3g ns",
+				    stats->mean,
+				    100 * fabs(stats->mean - stats->median) /
+					    fabs(stats->median),
+				    stats->median);
+	if (median_sample_ticks < CP_MIN_TIMER_STEPS * granularity_ticks)
+		cp_measurement_warn(measurement,
+				    "samples too short for the timer: %.0f ticks is under %d steps of %.0f; raise --sample-time",
+				    median_sample_ticks, CP_MIN_TIMER_STEPS,
+				    granularity_ticks);
+	if (measurement->preempted_retaken >= measurement->nr_samples &&
+	    measurement->nr_samples)
+		cp_measurement_warn(measurement,
+				    "busy CPU: %u samples were preempted and taken again, and some kept preemptions",
+				    measurement->preempted_retaken);
+	if (measurement->interrupted)
+		cp_measurement_warn(measurement,
+				    "interrupted: %zu samples taken",
+				    measurement->nr_samples);
+}

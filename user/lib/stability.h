@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * When a measurement's samples do not support its median: warnings that
+ * travel with the measurement into every output.
+ */
+#ifndef CACHEPROBE_STABILITY_H
+#define CACHEPROBE_STABILITY_H
+
+#include "results.h"
+
+/* Above this coefficient of variation a result is called unstable. */
+#define CP_UNSTABLE_CV 0.10
+/* Median and mean further apart than this share of the median: skewed. */
+#define CP_SKEWED_SHARE 0.10
+/* A sample should span at least this many timer steps. */
+#define CP_MIN_TIMER_STEPS 1000
+
+/* Add the warnings @measurement deserves; @median_sample_ticks is the raw
+ * length of one sample, @granularity_ticks the timer's step. */
+void cp_stability_check(struct cp_measurement *measurement,
+			double median_sample_ticks, double granularity_ticks);
+
+#endif

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "stats.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rng.h"
+
+static int compare_doubles(const void *a, const void *b)
+{
+	double left = *(const double *)a, right = *(const double *)b;
+
+	return (left > right) - (left < right);
+}
+
+static double *sorted_copy(const double *values, size_t n)
+{
+	double *copy = malloc(n * sizeof(*copy));
+
+	if (copy) {
+		memcpy(copy, values, n * sizeof(*copy));
+		qsort(copy, n, sizeof(*copy), compare_doubles);
+	}
+	return copy;
+}
+
+double cp_stats_percentile_sorted(const double *sorted, size_t n,
+				  double fraction)
+{
+	double position = fraction * (double)(n - 1);
+	size_t below = (size_t)floor(position);
+	double weight = position - (double)below;
+
+	if (below + 1 >= n)
+		return sorted[n - 1];
+	return sorted[below] + weight * (sorted[below + 1] - sorted[below]);
+}
+
+double cp_stats_median(const double *values, size_t n)
+{
+	double *sorted = sorted_copy(values, n);
+	double median;
+
+	if (!sorted)
+		abort();
+	median = cp_stats_percentile_sorted(sorted, n, 0.5);
+	free(sorted);
+	return median;
+}
+
+int cp_stats_median_interval(const double *values, size_t n,
+			     unsigned int resamples, uint64_t seed,
+			     double *low, double *high)
+{
+	double *medians = malloc(resamples * sizeof(*medians));
+	double *resample = malloc(n * sizeof(*resample));
+	struct cp_rng rng;
+
+	if (!medians || !resample) {
+		free(medians);
+		free(resample);
+		return -ENOMEM;
+	}
+	cp_rng_seed(&rng, seed);
+	for (unsigned int r = 0; r < resamples; r++) {
+		for (size_t i = 0; i < n; i++)
+			resample[i] = values[cp_rng_below(&rng, n)];
+		qsort(resample, n, sizeof(*resample), compare_doubles);
+		medians[r] = cp_stats_percentile_sorted(resample, n, 0.5);
+	}
+	qsort(medians, resamples, sizeof(*medians), compare_doubles);
+	*low = cp_stats_percentile_sorted(medians, resamples, 0.025);
+	*high = cp_stats_percentile_sorted(medians, resamples, 0.975);
+	free(medians);
+	free(resample);
+	return 0;
+}
+
+enum cp_outlier cp_stats_classify(double value, double p25, double p75)
+{
+	double iqr = p75 - p25;
+
+	if (value < p25 - 3 * iqr || value > p75 + 3 * iqr)
+		return CP_OUTLIER_EXTREME;
+	if (value < p25 - 1.5 * iqr || value > p75 + 1.5 * iqr)
+		return CP_OUTLIER_MILD;
+	return CP_OUTLIER_NONE;
+}
+
+const char *cp_outlier_name(enum cp_outlier outlier)
+{
+	static const char *const names[] = {
+		[CP_OUTLIER_NONE] = "none",
+		[CP_OUTLIER_MILD] = "mild",
+		[CP_OUTLIER_EXTREME] = "extreme",
+	};
+
+	return names[outlier];
+}
+
+static void moments(const double *values, size_t n, struct cp_stats *out)
+{
+	double sum = 0, squares = 0;
+
+	for (size_t i = 0; i < n; i++)
+		sum += values[i];
+	out->mean = sum / (double)n;
+	for (size_t i = 0; i < n; i++)
+		squares += (values[i] - out->mean) * (values[i] - out->mean);
+	out->stddev = n > 1 ? sqrt(squares / (double)(n - 1)) : 0;
+	out->cv = out->mean != 0 ? out->stddev / fabs(out->mean) : 0;
+}
+
+static void order_statistics(const double *sorted, size_t n,
+			     struct cp_stats *out)
+{
+	out->min = sorted[0];
+	out->max = sorted[n - 1];
+	out->median = cp_stats_percentile_sorted(sorted, n, 0.5);
+	out->p5 = cp_stats_percentile_sorted(sorted, n, 0.05);
+	out->p25 = cp_stats_percentile_sorted(sorted, n, 0.25);
+	out->p75 = cp_stats_percentile_sorted(sorted, n, 0.75);
+	out->p95 = cp_stats_percentile_sorted(sorted, n, 0.95);
+	for (size_t i = 0; i < n; i++) {
+		enum cp_outlier kind =
+			cp_stats_classify(sorted[i], out->p25, out->p75);
+
+		out->mild_outliers += kind == CP_OUTLIER_MILD;
+		out->extreme_outliers += kind == CP_OUTLIER_EXTREME;
+	}
+}
+
+int cp_stats_compute(const double *values, size_t n, struct cp_stats *out)
+{
+	double *sorted;
+
+	memset(out, 0, sizeof(*out));
+	if (n == 0)
+		return -EINVAL;
+	sorted = sorted_copy(values, n);
+	if (!sorted)
+		return -ENOMEM;
+	out->count = n;
+	moments(values, n, out);
+	order_statistics(sorted, n, out);
+	free(sorted);
+	return cp_stats_median_interval(values, n, CP_BOOTSTRAP_RESAMPLES,
+					CP_BOOTSTRAP_SEED,
+					&out->median_ci_low,
+					&out->median_ci_high);
+}
