@@ -33,6 +33,10 @@ run: deps
 check:
 	tests/run-all.sh
 
+# The instrument's own figures (timer, NOTHING floor) and the latency curve.
+bench: tools
+	$(MAKE) -C user bench
+
 install: all
 	install -D -m 0755 user/build/cacheprobe-run \
 		$(DESTDIR)$(PREFIX)/bin/cacheprobe-run
@@ -62,7 +66,7 @@ dkms-uninstall:
 clean:
 	$(MAKE) -C user clean
 	@if [ -f "$(KDIR)/Makefile" ]; then $(MAKE) -C kmod KDIR=$(KDIR) clean; fi
-	rm -rf tests/out
+	rm -rf tests/out results.json results.csv
 
-.PHONY: all tools module deps run check install uninstall dkms-install \
+.PHONY: all tools module deps run check bench install uninstall dkms-install \
 	dkms-uninstall clean

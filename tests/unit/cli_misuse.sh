@@ -57,7 +57,6 @@ expect() {
 }
 
 usage_cases() {
-	expect "no command" 2 err "no command given" --
 	expect "unknown command" 2 err "unknown command 'frobnicate'" -- frobnicate
 	expect "unknown global option" 2 err "unknown option '--frob'" -- --frob
 	expect "info: unknown option" 2 err \

@@ -71,8 +71,9 @@ int main(int argc, char **argv)
 	const struct command *command;
 	const char *first = argc > 1 ? argv[1] : NULL;
 
+	/* Nothing named: every area with its defaults. */
 	if (!first)
-		return cli_usage_error(NULL, "no command given");
+		return cmd_run(argc, argv);
 	if (!strcmp(first, "--help") || !strcmp(first, "-h")) {
 		print_usage(stdout);
 		return CLI_EXIT_OK;

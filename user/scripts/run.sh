@@ -45,4 +45,7 @@ if [ -d /sys/module/cacheprobe ]; then
 		"$bin" flush --method "$method" || status=$?
 	done
 fi
+# Every area with its defaults; results kept beside the sources.
+echo "== cacheprobe-run --json results.json --csv results.csv"
+(cd "$top" && "$bin" --json results.json --csv results.csv) || status=$?
 exit "$status"
