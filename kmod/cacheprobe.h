@@ -45,6 +45,9 @@ extern struct mutex cp_op_lock;
  * @cache_line_size: CLFLUSH line size in bytes.
  * @features: CACHEPROBE_FEAT_* bits.
  * @max_cpus: CACHEPROBE_MAX_CPUS.
+ * @max_irqoff_ns: longest interrupt-off window (max_irqoff_us).
+ * @max_buffer_bytes: largest measurement buffer (max_buffer_mb).
+ * @partner_timeout_ms: how long a thread waits for a partner.
  */
 struct cp_info {
 	u32 abi_version;
@@ -55,6 +58,9 @@ struct cp_info {
 	u32 cache_line_size;
 	u64 features;
 	u32 max_cpus;
+	u64 max_irqoff_ns;
+	u64 max_buffer_bytes;
+	u32 partner_timeout_ms;
 };
 
 void cp_get_info(struct cp_info *info);
@@ -98,6 +104,158 @@ struct cp_cpu_times {
 
 int cp_flush(const struct cp_flush_req *req, struct cp_cpu_times *res,
 	     struct cp_err *err);
+
+/* --- measurements (runner.c and one file per experiment) --- */
+
+/* Module parameters, read once per request (params.c). */
+unsigned int cp_param_max_irqoff_us(void);
+u64 cp_param_max_buffer_bytes(void);
+unsigned int cp_param_partner_timeout_ms(void);
+/* CP_FAULT_* bits of the fault_inject parameter (test builds only). */
+#define CP_FAULT_SILENT_PARTNER	0x1	/* the last thread never answers */
+#define CP_FAULT_NOMEM		0x2	/* buffer allocations fail */
+#ifdef CACHEPROBE_FAULT_INJECT
+bool cp_fault(unsigned int bit);
+#else
+static inline bool cp_fault(unsigned int bit)
+{
+	return false;
+}
+#endif
+
+/**
+ * struct cp_run_req - what every measurement request names
+ * @cpus: CPU ids in role order.
+ * @nr_cpus: their number.
+ * @samples: samples to take.
+ */
+struct cp_run_req {
+	const u32 *cpus;
+	unsigned int nr_cpus;
+	u32 samples;
+};
+
+/**
+ * struct cp_run_res - what every measurement reply carries
+ * @values: @nr_series series of @samples values (kvmalloc'ed; free with
+ *	cp_run_res_free()).
+ * @series_cpus: the CPU of each series.
+ * @nr_series: series in @values.
+ * @samples: values per series.
+ * @ops: operations each value covers.
+ * @window_max_cycles: longest interrupt-off window, TSC ticks.
+ * @window_max_nsec: the same in ns.
+ * @windows: windows the leading thread used.
+ * @retries: samples run again after overrunning a window.
+ * @values_cap: the most values the caller can take (ioctl), checked before
+ *	the run; 0 for no limit but CACHEPROBE_MAX_VALUES.
+ */
+struct cp_run_res {
+	u64 *values;
+	u32 series_cpus[CACHEPROBE_RUN_MAX_CPUS];
+	unsigned int nr_series;
+	u32 samples;
+	u64 ops;
+	u64 window_max_cycles;
+	u64 window_max_nsec;
+	u64 windows;
+	u32 retries;
+	u32 values_cap;
+};
+
+void cp_run_res_free(struct cp_run_res *res);
+
+/**
+ * struct cp_chase_req - CACHEPROBE_CMD_CHASE, decoded
+ * @run: CPU (one) and samples.
+ * @size: buffer bytes.
+ * @stride: bytes between slots, 0 for the default.
+ * @order: enum cacheprobe_order, 0 for the default.
+ * @hops: hops per sample.
+ * @prepare: enum cacheprobe_prepare, 0 for the default.
+ */
+struct cp_chase_req {
+	struct cp_run_req run;
+	u64 size;
+	u32 stride;
+	u32 order;
+	u32 hops;
+	u32 prepare;
+};
+
+/**
+ * struct cp_access_req - CACHEPROBE_CMD_ACCESS, decoded
+ * @run: CPU (one) and samples.
+ * @size: buffer bytes.
+ * @stride: bytes between slots, 0 for the default.
+ * @width: bytes per access.
+ * @offset: bytes from the start of a slot.
+ * @variant: enum cacheprobe_access_variant.
+ * @accesses: accesses per sample.
+ */
+struct cp_access_req {
+	struct cp_run_req run;
+	u64 size;
+	u32 stride;
+	u32 width;
+	u32 offset;
+	u32 variant;
+	u32 accesses;
+};
+
+/**
+ * struct cp_pingpong_req - CACHEPROBE_CMD_PINGPONG, decoded
+ * @run: CPUs (initiator, responder) and samples.
+ * @variant: enum cacheprobe_pingpong_variant.
+ * @round_trips: round trips per sample.
+ */
+struct cp_pingpong_req {
+	struct cp_run_req run;
+	u32 variant;
+	u32 round_trips;
+};
+
+/**
+ * struct cp_bounce_req - CACHEPROBE_CMD_BOUNCE, decoded
+ * @run: CPUs and samples.
+ * @variant: enum cacheprobe_bounce_variant.
+ * @width: counter bytes.
+ * @distance: bytes between counters.
+ * @increments: increments per CPU and sample.
+ */
+struct cp_bounce_req {
+	struct cp_run_req run;
+	u32 variant;
+	u32 width;
+	u32 distance;
+	u32 increments;
+};
+
+/**
+ * struct cp_xfer_req - CACHEPROBE_CMD_XFER, decoded
+ * @run: CPUs (producer, consumer) and samples.
+ * @size: block bytes.
+ * @variant: enum cacheprobe_xfer_variant.
+ * @order: enum cacheprobe_order, 0 for the default.
+ */
+struct cp_xfer_req {
+	struct cp_run_req run;
+	u64 size;
+	u32 variant;
+	u32 order;
+};
+
+bool cp_access_width_ok(u32 width);
+int cp_chase(const struct cp_chase_req *req, struct cp_run_res *res,
+	     struct cp_err *err);
+int cp_access(const struct cp_access_req *req, struct cp_run_res *res,
+	      struct cp_err *err);
+int cp_pingpong(const struct cp_pingpong_req *req, struct cp_run_res *res,
+		struct cp_err *err);
+int cp_bounce(const struct cp_bounce_req *req, struct cp_run_res *res,
+	      struct cp_err *err);
+int cp_xfer(const struct cp_xfer_req *req, struct cp_run_res *res,
+	    struct cp_err *err);
 
 int cp_genl_register(void);
 void cp_genl_unregister(void);

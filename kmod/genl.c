@@ -74,7 +74,17 @@ static int cp_genl_put_info(struct sk_buff *msg)
 				 CACHEPROBE_ATTR_PAD) ?:
 	       nla_put_u32(msg, CACHEPROBE_ATTR_CACHE_LINE_SIZE,
 			   ci.cache_line_size) ?:
-	       nla_put_u32(msg, CACHEPROBE_ATTR_MAX_CPUS, ci.max_cpus);
+	       nla_put_u32(msg, CACHEPROBE_ATTR_MAX_CPUS, ci.max_cpus) ?:
+	       nla_put_u64_64bit(msg, CACHEPROBE_ATTR_MAX_IRQOFF_NS,
+				 ci.max_irqoff_ns, CACHEPROBE_ATTR_PAD) ?:
+	       nla_put_u64_64bit(msg, CACHEPROBE_ATTR_MAX_BUFFER_BYTES,
+				 ci.max_buffer_bytes, CACHEPROBE_ATTR_PAD) ?:
+	       nla_put_u32(msg, CACHEPROBE_ATTR_PARTNER_TIMEOUT_MS,
+			   ci.partner_timeout_ms) ?:
+	       nla_put_u32(msg, CACHEPROBE_ATTR_MAX_VALUES,
+			   CACHEPROBE_MAX_VALUES) ?:
+	       nla_put_u32(msg, CACHEPROBE_ATTR_RUN_MAX_CPUS,
+			   CACHEPROBE_RUN_MAX_CPUS);
 }
 
 static int cp_genl_get_info(struct sk_buff *skb, struct genl_info *info)
@@ -155,6 +165,268 @@ static int cp_genl_reply_cpu_times(struct genl_info *info, u8 cmd, int attr,
 	return genlmsg_reply(msg, info);
 }
 
+/*
+ * netlink_rcv_skb() sends no ack for a request that fails with -EINTR (that
+ * code means "dump started"), so a caller that survives the signal would
+ * wait for ever.  Interrupted requests fail with ECANCELED here instead.
+ */
+static int cp_genl_errno(int ret, struct cp_err *err)
+{
+	if (ret != -EINTR)
+		return ret;
+	if (!err->msg)
+		cp_fail(err, ECANCELED, 0, "interrupted by a signal",
+			"while waiting for another operation");
+	return -ECANCELED;
+}
+
+/* --- measurement commands --- */
+
+static int cp_genl_need(struct genl_info *info, int attr, const char *text,
+			struct cp_err *err)
+{
+	if (info->attrs[attr])
+		return 0;
+	NL_SET_ERR_ATTR_MISS(info->extack, NULL, attr);
+	return cp_fail(err, EINVAL, 0, text, "the request lacks it");
+}
+
+static u32 cp_genl_u32(struct genl_info *info, int attr)
+{
+	return info->attrs[attr] ? nla_get_u32(info->attrs[attr]) : 0;
+}
+
+static int cp_genl_parse_run(struct sk_buff *skb, struct genl_info *info,
+			     u32 *cpus, struct cp_run_req *run,
+			     struct cp_err *err)
+{
+	struct nlattr *list = info->attrs[CACHEPROBE_ATTR_CPU_LIST];
+	int ret, len;
+
+	if (!netlink_capable(skb, CAP_SYS_ADMIN))
+		return cp_fail(err, EPERM, 0,
+			       "this command needs CAP_SYS_ADMIN",
+			       "the caller lacks it");
+	ret = cp_genl_need(info, CACHEPROBE_ATTR_CPU_LIST,
+			   "missing attribute CPU_LIST", err) ?:
+	      cp_genl_need(info, CACHEPROBE_ATTR_SAMPLES,
+			   "missing attribute SAMPLES", err);
+	if (ret)
+		return ret;
+	len = nla_len(list);
+	if (!len || len % sizeof(u32))
+		return cp_fail(err, EINVAL, CACHEPROBE_ATTR_CPU_LIST,
+			       "CPU_LIST must hold whole u32 CPU ids",
+			       "%d bytes", len);
+	memcpy(cpus, nla_data(list), len);
+	run->cpus = cpus;
+	run->nr_cpus = len / sizeof(u32);
+	run->samples = nla_get_u32(info->attrs[CACHEPROBE_ATTR_SAMPLES]);
+	return 0;
+}
+
+static size_t cp_genl_run_size(const struct cp_run_res *res)
+{
+	size_t series = nla_total_size(0) + nla_total_size(sizeof(u32)) +
+			nla_total_size(res->samples * sizeof(u64));
+
+	return 3 * nla_total_size(sizeof(u32)) +
+	       3 * nla_total_size_64bit(sizeof(u64)) + res->nr_series * series;
+}
+
+static int cp_genl_put_series(struct sk_buff *msg, const struct cp_run_res *res,
+			      unsigned int i)
+{
+	struct nlattr *nest;
+
+	nest = nla_nest_start(msg, CACHEPROBE_ATTR_SERIES);
+	if (!nest)
+		return -EMSGSIZE;
+	if (nla_put_u32(msg, CACHEPROBE_SERIES_CPU, res->series_cpus[i]) ||
+	    nla_put(msg, CACHEPROBE_SERIES_VALUES,
+		    res->samples * sizeof(u64),
+		    &res->values[(size_t)i * res->samples])) {
+		nla_nest_cancel(msg, nest);
+		return -EMSGSIZE;
+	}
+	nla_nest_end(msg, nest);
+	return 0;
+}
+
+static int cp_genl_put_run(struct sk_buff *msg, const struct cp_run_res *res)
+{
+	unsigned int i;
+	int ret;
+
+	ret = nla_put_u32(msg, CACHEPROBE_ATTR_OPS, res->ops) ?:
+	      nla_put_u32(msg, CACHEPROBE_ATTR_SAMPLES, res->samples) ?:
+	      nla_put_u64_64bit(msg, CACHEPROBE_ATTR_WINDOW_MAX_CYCLES,
+				res->window_max_cycles, CACHEPROBE_ATTR_PAD) ?:
+	      nla_put_u64_64bit(msg, CACHEPROBE_ATTR_WINDOW_MAX_NSEC,
+				res->window_max_nsec, CACHEPROBE_ATTR_PAD) ?:
+	      nla_put_u64_64bit(msg, CACHEPROBE_ATTR_WINDOWS, res->windows,
+				CACHEPROBE_ATTR_PAD) ?:
+	      nla_put_u32(msg, CACHEPROBE_ATTR_RETRIES, res->retries);
+	for (i = 0; !ret && i < res->nr_series; i++)
+		ret = cp_genl_put_series(msg, res, i);
+	return ret;
+}
+
+static int cp_genl_reply_run(struct genl_info *info, u8 cmd,
+			     const struct cp_run_res *res)
+{
+	struct sk_buff *msg;
+	void *hdr;
+	int ret;
+
+	msg = genlmsg_new(cp_genl_run_size(res), GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_put_reply(msg, info, &cp_genl_family, 0, cmd);
+	ret = hdr ? cp_genl_put_run(msg, res) : -EMSGSIZE;
+	if (ret) {
+		nlmsg_free(msg);
+		return ret;
+	}
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+}
+
+static int cp_genl_finish(struct genl_info *info, u8 cmd, int ret,
+			  struct cp_run_res *res, struct cp_err *err)
+{
+	if (!ret)
+		ret = cp_genl_reply_run(info, cmd, res);
+	ret = cp_genl_errno(ret, err);
+	if (ret && err->msg)
+		cp_genl_report(info, err);
+	cp_run_res_free(res);
+	return ret;
+}
+
+static int cp_genl_chase(struct sk_buff *skb, struct genl_info *info)
+{
+	u32 cpus[CACHEPROBE_RUN_MAX_CPUS];
+	struct cp_chase_req req = {};
+	struct cp_run_res res = {};
+	struct cp_err err = {};
+	int ret;
+
+	ret = cp_genl_parse_run(skb, info, cpus, &req.run, &err) ?:
+	      cp_genl_need(info, CACHEPROBE_ATTR_SIZE,
+			   "missing attribute SIZE", &err) ?:
+	      cp_genl_need(info, CACHEPROBE_ATTR_OPS,
+			   "missing attribute OPS", &err);
+	if (!ret) {
+		req.size = nla_get_u64(info->attrs[CACHEPROBE_ATTR_SIZE]);
+		req.hops = cp_genl_u32(info, CACHEPROBE_ATTR_OPS);
+		req.stride = cp_genl_u32(info, CACHEPROBE_ATTR_STRIDE);
+		req.order = cp_genl_u32(info, CACHEPROBE_ATTR_ORDER);
+		req.prepare = cp_genl_u32(info, CACHEPROBE_ATTR_PREPARE);
+		ret = cp_chase(&req, &res, &err);
+	}
+	return cp_genl_finish(info, CACHEPROBE_CMD_CHASE, ret, &res, &err);
+}
+
+static int cp_genl_access(struct sk_buff *skb, struct genl_info *info)
+{
+	u32 cpus[CACHEPROBE_RUN_MAX_CPUS];
+	struct cp_access_req req = {};
+	struct cp_run_res res = {};
+	struct cp_err err = {};
+	int ret;
+
+	ret = cp_genl_parse_run(skb, info, cpus, &req.run, &err) ?:
+	      cp_genl_need(info, CACHEPROBE_ATTR_SIZE,
+			   "missing attribute SIZE", &err) ?:
+	      cp_genl_need(info, CACHEPROBE_ATTR_OPS,
+			   "missing attribute OPS", &err) ?:
+	      cp_genl_need(info, CACHEPROBE_ATTR_WIDTH,
+			   "missing attribute WIDTH", &err) ?:
+	      cp_genl_need(info, CACHEPROBE_ATTR_VARIANT,
+			   "missing attribute VARIANT", &err);
+	if (!ret) {
+		req.size = nla_get_u64(info->attrs[CACHEPROBE_ATTR_SIZE]);
+		req.accesses = cp_genl_u32(info, CACHEPROBE_ATTR_OPS);
+		req.width = cp_genl_u32(info, CACHEPROBE_ATTR_WIDTH);
+		req.variant = cp_genl_u32(info, CACHEPROBE_ATTR_VARIANT);
+		req.offset = cp_genl_u32(info, CACHEPROBE_ATTR_OFFSET);
+		req.stride = cp_genl_u32(info, CACHEPROBE_ATTR_STRIDE);
+		ret = cp_access(&req, &res, &err);
+	}
+	return cp_genl_finish(info, CACHEPROBE_CMD_ACCESS, ret, &res, &err);
+}
+
+static int cp_genl_pingpong(struct sk_buff *skb, struct genl_info *info)
+{
+	u32 cpus[CACHEPROBE_RUN_MAX_CPUS];
+	struct cp_pingpong_req req = {};
+	struct cp_run_res res = {};
+	struct cp_err err = {};
+	int ret;
+
+	ret = cp_genl_parse_run(skb, info, cpus, &req.run, &err) ?:
+	      cp_genl_need(info, CACHEPROBE_ATTR_OPS,
+			   "missing attribute OPS", &err) ?:
+	      cp_genl_need(info, CACHEPROBE_ATTR_VARIANT,
+			   "missing attribute VARIANT", &err);
+	if (!ret) {
+		req.round_trips = cp_genl_u32(info, CACHEPROBE_ATTR_OPS);
+		req.variant = cp_genl_u32(info, CACHEPROBE_ATTR_VARIANT);
+		ret = cp_pingpong(&req, &res, &err);
+	}
+	return cp_genl_finish(info, CACHEPROBE_CMD_PINGPONG, ret, &res, &err);
+}
+
+static int cp_genl_bounce(struct sk_buff *skb, struct genl_info *info)
+{
+	u32 cpus[CACHEPROBE_RUN_MAX_CPUS];
+	struct cp_bounce_req req = {};
+	struct cp_run_res res = {};
+	struct cp_err err = {};
+	int ret;
+
+	ret = cp_genl_parse_run(skb, info, cpus, &req.run, &err) ?:
+	      cp_genl_need(info, CACHEPROBE_ATTR_OPS,
+			   "missing attribute OPS", &err) ?:
+	      cp_genl_need(info, CACHEPROBE_ATTR_VARIANT,
+			   "missing attribute VARIANT", &err) ?:
+	      cp_genl_need(info, CACHEPROBE_ATTR_WIDTH,
+			   "missing attribute WIDTH", &err) ?:
+	      cp_genl_need(info, CACHEPROBE_ATTR_DISTANCE,
+			   "missing attribute DISTANCE", &err);
+	if (!ret) {
+		req.increments = cp_genl_u32(info, CACHEPROBE_ATTR_OPS);
+		req.variant = cp_genl_u32(info, CACHEPROBE_ATTR_VARIANT);
+		req.width = cp_genl_u32(info, CACHEPROBE_ATTR_WIDTH);
+		req.distance = cp_genl_u32(info, CACHEPROBE_ATTR_DISTANCE);
+		ret = cp_bounce(&req, &res, &err);
+	}
+	return cp_genl_finish(info, CACHEPROBE_CMD_BOUNCE, ret, &res, &err);
+}
+
+static int cp_genl_xfer(struct sk_buff *skb, struct genl_info *info)
+{
+	u32 cpus[CACHEPROBE_RUN_MAX_CPUS];
+	struct cp_xfer_req req = {};
+	struct cp_run_res res = {};
+	struct cp_err err = {};
+	int ret;
+
+	ret = cp_genl_parse_run(skb, info, cpus, &req.run, &err) ?:
+	      cp_genl_need(info, CACHEPROBE_ATTR_SIZE,
+			   "missing attribute SIZE", &err) ?:
+	      cp_genl_need(info, CACHEPROBE_ATTR_VARIANT,
+			   "missing attribute VARIANT", &err);
+	if (!ret) {
+		req.size = nla_get_u64(info->attrs[CACHEPROBE_ATTR_SIZE]);
+		req.variant = cp_genl_u32(info, CACHEPROBE_ATTR_VARIANT);
+		req.order = cp_genl_u32(info, CACHEPROBE_ATTR_ORDER);
+		ret = cp_xfer(&req, &res, &err);
+	}
+	return cp_genl_finish(info, CACHEPROBE_CMD_XFER, ret, &res, &err);
+}
+
 static int cp_genl_flush(struct sk_buff *skb, struct genl_info *info)
 {
 	struct cp_flush_req req = {
@@ -200,6 +472,7 @@ static int cp_genl_flush(struct sk_buff *skb, struct genl_info *info)
 					      CACHEPROBE_ATTR_FLUSH_RESULT,
 					      &res);
 out:
+	ret = cp_genl_errno(ret, &err);
 	if (ret && err.msg)
 		cp_genl_report(info, &err);
 	kvfree(res.times);
@@ -214,6 +487,54 @@ static const struct nla_policy cp_flush_policy[CACHEPROBE_ATTR_MAX + 1] = {
 				   .len = CACHEPROBE_CPUMASK_MAX_BYTES },
 };
 
+/* Every measurement names its CPUs and samples. */
+#define CP_RUN_POLICY							\
+	[CACHEPROBE_ATTR_CPU_LIST] = {					\
+		.type = NLA_BINARY,					\
+		.len = CACHEPROBE_RUN_MAX_CPUS * sizeof(u32),		\
+	},								\
+	[CACHEPROBE_ATTR_SAMPLES] = { .type = NLA_U32 }
+
+static const struct nla_policy cp_chase_policy[CACHEPROBE_ATTR_MAX + 1] = {
+	CP_RUN_POLICY,
+	[CACHEPROBE_ATTR_SIZE] = { .type = NLA_U64 },
+	[CACHEPROBE_ATTR_OPS] = { .type = NLA_U32 },
+	[CACHEPROBE_ATTR_STRIDE] = { .type = NLA_U32 },
+	[CACHEPROBE_ATTR_ORDER] = { .type = NLA_U32 },
+	[CACHEPROBE_ATTR_PREPARE] = { .type = NLA_U32 },
+};
+
+static const struct nla_policy cp_access_policy[CACHEPROBE_ATTR_MAX + 1] = {
+	CP_RUN_POLICY,
+	[CACHEPROBE_ATTR_SIZE] = { .type = NLA_U64 },
+	[CACHEPROBE_ATTR_OPS] = { .type = NLA_U32 },
+	[CACHEPROBE_ATTR_STRIDE] = { .type = NLA_U32 },
+	[CACHEPROBE_ATTR_WIDTH] = { .type = NLA_U32 },
+	[CACHEPROBE_ATTR_OFFSET] = { .type = NLA_U32 },
+	[CACHEPROBE_ATTR_VARIANT] = { .type = NLA_U32 },
+};
+
+static const struct nla_policy cp_pingpong_policy[CACHEPROBE_ATTR_MAX + 1] = {
+	CP_RUN_POLICY,
+	[CACHEPROBE_ATTR_OPS] = { .type = NLA_U32 },
+	[CACHEPROBE_ATTR_VARIANT] = { .type = NLA_U32 },
+};
+
+static const struct nla_policy cp_bounce_policy[CACHEPROBE_ATTR_MAX + 1] = {
+	CP_RUN_POLICY,
+	[CACHEPROBE_ATTR_OPS] = { .type = NLA_U32 },
+	[CACHEPROBE_ATTR_VARIANT] = { .type = NLA_U32 },
+	[CACHEPROBE_ATTR_WIDTH] = { .type = NLA_U32 },
+	[CACHEPROBE_ATTR_DISTANCE] = { .type = NLA_U32 },
+};
+
+static const struct nla_policy cp_xfer_policy[CACHEPROBE_ATTR_MAX + 1] = {
+	CP_RUN_POLICY,
+	[CACHEPROBE_ATTR_SIZE] = { .type = NLA_U64 },
+	[CACHEPROBE_ATTR_VARIANT] = { .type = NLA_U32 },
+	[CACHEPROBE_ATTR_ORDER] = { .type = NLA_U32 },
+};
+
 static const struct genl_ops cp_genl_ops[] = {
 	{
 		.cmd = CACHEPROBE_CMD_GET_INFO,
@@ -223,6 +544,36 @@ static const struct genl_ops cp_genl_ops[] = {
 		.cmd = CACHEPROBE_CMD_FLUSH,
 		.doit = cp_genl_flush,
 		.policy = cp_flush_policy,
+		.maxattr = CACHEPROBE_ATTR_MAX,
+	},
+	{
+		.cmd = CACHEPROBE_CMD_CHASE,
+		.doit = cp_genl_chase,
+		.policy = cp_chase_policy,
+		.maxattr = CACHEPROBE_ATTR_MAX,
+	},
+	{
+		.cmd = CACHEPROBE_CMD_ACCESS,
+		.doit = cp_genl_access,
+		.policy = cp_access_policy,
+		.maxattr = CACHEPROBE_ATTR_MAX,
+	},
+	{
+		.cmd = CACHEPROBE_CMD_PINGPONG,
+		.doit = cp_genl_pingpong,
+		.policy = cp_pingpong_policy,
+		.maxattr = CACHEPROBE_ATTR_MAX,
+	},
+	{
+		.cmd = CACHEPROBE_CMD_BOUNCE,
+		.doit = cp_genl_bounce,
+		.policy = cp_bounce_policy,
+		.maxattr = CACHEPROBE_ATTR_MAX,
+	},
+	{
+		.cmd = CACHEPROBE_CMD_XFER,
+		.doit = cp_genl_xfer,
+		.policy = cp_xfer_policy,
 		.maxattr = CACHEPROBE_ATTR_MAX,
 	},
 };

@@ -32,6 +32,10 @@ static u64 cp_features(void)
 	if (boot_cpu_has(X86_FEATURE_CONSTANT_TSC) &&
 	    boot_cpu_has(X86_FEATURE_NONSTOP_TSC))
 		features |= CACHEPROBE_FEAT_INVARIANT_TSC;
+	if (cp_access_width_ok(32))
+		features |= CACHEPROBE_FEAT_AVX;
+	if (cp_access_width_ok(64))
+		features |= CACHEPROBE_FEAT_AVX512F;
 	return features;
 }
 
@@ -62,4 +66,7 @@ void cp_get_info(struct cp_info *info)
 	info->cache_line_size = boot_cpu_data.x86_clflush_size;
 	info->features = cp_features();
 	info->max_cpus = CACHEPROBE_MAX_CPUS;
+	info->max_irqoff_ns = (u64)cp_param_max_irqoff_us() * NSEC_PER_USEC;
+	info->max_buffer_bytes = cp_param_max_buffer_bytes();
+	info->partner_timeout_ms = cp_param_partner_timeout_ms();
 }

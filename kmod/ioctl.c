@@ -58,6 +58,10 @@ static void cp_ioc_fill_info(struct cacheprobe_info *arg)
 	arg->cache_line_size = ci.cache_line_size;
 	arg->features = ci.features;
 	arg->max_cpus = ci.max_cpus;
+	arg->max_irqoff_ns = ci.max_irqoff_ns;
+	arg->max_buffer_bytes = ci.max_buffer_bytes;
+	arg->partner_timeout_ms = ci.partner_timeout_ms;
+	arg->max_values = CACHEPROBE_MAX_VALUES;
 }
 
 static int cp_ioc_get_info(struct cacheprobe_info __user *uarg,
@@ -74,7 +78,7 @@ static int cp_ioc_get_info(struct cacheprobe_info __user *uarg,
 	ret = cp_ioc_check_head(&arg.head, err);
 	if (ret)
 		goto out_report;
-	if (!cp_ioc_zero(arg.reserved, sizeof(arg.reserved))) {
+	if (arg.reserved) {
 		ret = cp_fail(err, EINVAL, 0, "reserved fields must be zero",
 			      "struct cacheprobe_info.reserved");
 		goto out_report;
@@ -212,6 +216,233 @@ out_report:
 	return ret;
 }
 
+/* --- measurement commands --- */
+
+/*
+ * The shared part of a measurement ioctl: head and struct cacheprobe_run
+ * checked, CPU ids copied in.
+ */
+static int cp_ioc_run_in(const struct cacheprobe_ioc_head *head,
+			 const struct cacheprobe_run *run, u32 *cpus,
+			 struct cp_run_req *req, struct cp_run_res *res,
+			 struct cp_err *err)
+{
+	int ret = cp_ioc_check_head(head, err);
+
+	if (ret)
+		return ret;
+	if (!capable(CAP_SYS_ADMIN))
+		return cp_fail(err, EPERM, 0, "this command needs CAP_SYS_ADMIN",
+			       "the caller lacks it");
+	if (!cp_ioc_zero(run->reserved, sizeof(run->reserved)))
+		return cp_fail(err, EINVAL, 0, "reserved fields must be zero",
+			       "struct cacheprobe_run.reserved");
+	if (!run->cpus || !run->nr_cpus ||
+	    run->nr_cpus > CACHEPROBE_RUN_MAX_CPUS)
+		return cp_fail(err, EINVAL, 0, "bad CPU list",
+			       "cpus must point to 1 to %u CPU ids, nr_cpus is %u",
+			       CACHEPROBE_RUN_MAX_CPUS, run->nr_cpus);
+	if (!run->values || !run->values_cap)
+		return cp_fail(err, EINVAL, 0, "no value array",
+			       "values pointer and values_cap are required");
+	if (copy_from_user(cpus, u64_to_user_ptr(run->cpus),
+			   run->nr_cpus * sizeof(u32)))
+		return -EFAULT;
+	req->cpus = cpus;
+	req->nr_cpus = run->nr_cpus;
+	req->samples = run->samples;
+	res->values_cap = run->values_cap;
+	return 0;
+}
+
+static int cp_ioc_run_out(struct cacheprobe_run *run,
+			  const struct cp_run_res *res)
+{
+	size_t nr = (size_t)res->nr_series * res->samples;
+
+	run->nr_values = nr;
+	run->ops = res->ops;
+	run->window_max_cycles = res->window_max_cycles;
+	run->window_max_nsec = res->window_max_nsec;
+	run->windows = res->windows;
+	run->retries = res->retries;
+	run->nr_series = res->nr_series;
+	if (copy_to_user(u64_to_user_ptr(run->values), res->values,
+			 array_size(nr, sizeof(u64))))
+		return -EFAULT;
+	return 0;
+}
+
+/* Every measurement ioctl's argument starts with a head and a run. */
+union cp_ioc_run_arg {
+	struct cacheprobe_chase chase;
+	struct cacheprobe_access access;
+	struct cacheprobe_pingpong pingpong;
+	struct cacheprobe_bounce bounce;
+	struct cacheprobe_xfer xfer;
+};
+
+/**
+ * struct cp_ioc_run_cmd - one measurement ioctl
+ * @size: its struct's size.
+ * @reserved: offset of its trailing reserved fields.
+ * @name: its struct's name, for messages.
+ * @call: decodes the struct and calls the core.
+ */
+struct cp_ioc_run_cmd {
+	size_t size;
+	size_t reserved;
+	const char *name;
+	int (*call)(const union cp_ioc_run_arg *arg,
+		    const struct cp_run_req *run, struct cp_run_res *res,
+		    struct cp_err *err);
+};
+
+static int cp_ioc_call_chase(const union cp_ioc_run_arg *arg,
+			     const struct cp_run_req *run,
+			     struct cp_run_res *res, struct cp_err *err)
+{
+	const struct cacheprobe_chase *a = &arg->chase;
+	struct cp_chase_req req = {
+		.run = *run,
+		.size = a->size,
+		.stride = a->stride,
+		.order = a->order,
+		.hops = a->hops,
+		.prepare = a->prepare,
+	};
+
+	return cp_chase(&req, res, err);
+}
+
+static int cp_ioc_call_access(const union cp_ioc_run_arg *arg,
+			      const struct cp_run_req *run,
+			      struct cp_run_res *res, struct cp_err *err)
+{
+	const struct cacheprobe_access *a = &arg->access;
+	struct cp_access_req req = {
+		.run = *run,
+		.size = a->size,
+		.stride = a->stride,
+		.width = a->width,
+		.offset = a->offset,
+		.variant = a->variant,
+		.accesses = a->accesses,
+	};
+
+	return cp_access(&req, res, err);
+}
+
+static int cp_ioc_call_pingpong(const union cp_ioc_run_arg *arg,
+				const struct cp_run_req *run,
+				struct cp_run_res *res, struct cp_err *err)
+{
+	struct cp_pingpong_req req = {
+		.run = *run,
+		.variant = arg->pingpong.variant,
+		.round_trips = arg->pingpong.round_trips,
+	};
+
+	return cp_pingpong(&req, res, err);
+}
+
+static int cp_ioc_call_bounce(const union cp_ioc_run_arg *arg,
+			      const struct cp_run_req *run,
+			      struct cp_run_res *res, struct cp_err *err)
+{
+	const struct cacheprobe_bounce *a = &arg->bounce;
+	struct cp_bounce_req req = {
+		.run = *run,
+		.variant = a->variant,
+		.width = a->width,
+		.distance = a->distance,
+		.increments = a->increments,
+	};
+
+	return cp_bounce(&req, res, err);
+}
+
+static int cp_ioc_call_xfer(const union cp_ioc_run_arg *arg,
+			    const struct cp_run_req *run,
+			    struct cp_run_res *res, struct cp_err *err)
+{
+	struct cp_xfer_req req = {
+		.run = *run,
+		.size = arg->xfer.size,
+		.variant = arg->xfer.variant,
+		.order = arg->xfer.order,
+	};
+
+	return cp_xfer(&req, res, err);
+}
+
+static const struct cp_ioc_run_cmd cp_ioc_chase_cmd = {
+	.size = sizeof(struct cacheprobe_chase),
+	.reserved = offsetof(struct cacheprobe_chase, reserved),
+	.name = "cacheprobe_chase",
+	.call = cp_ioc_call_chase,
+};
+
+static const struct cp_ioc_run_cmd cp_ioc_access_cmd = {
+	.size = sizeof(struct cacheprobe_access),
+	.reserved = offsetof(struct cacheprobe_access, reserved),
+	.name = "cacheprobe_access",
+	.call = cp_ioc_call_access,
+};
+
+static const struct cp_ioc_run_cmd cp_ioc_pingpong_cmd = {
+	.size = sizeof(struct cacheprobe_pingpong),
+	.reserved = offsetof(struct cacheprobe_pingpong, reserved),
+	.name = "cacheprobe_pingpong",
+	.call = cp_ioc_call_pingpong,
+};
+
+static const struct cp_ioc_run_cmd cp_ioc_bounce_cmd = {
+	.size = sizeof(struct cacheprobe_bounce),
+	.reserved = offsetof(struct cacheprobe_bounce, reserved),
+	.name = "cacheprobe_bounce",
+	.call = cp_ioc_call_bounce,
+};
+
+static const struct cp_ioc_run_cmd cp_ioc_xfer_cmd = {
+	.size = sizeof(struct cacheprobe_xfer),
+	.reserved = offsetof(struct cacheprobe_xfer, reserved),
+	.name = "cacheprobe_xfer",
+	.call = cp_ioc_call_xfer,
+};
+
+/* Copy in, check, run the core on the decoded request, copy out. */
+static int cp_ioc_run(void __user *uarg, const struct cp_ioc_run_cmd *cmd,
+		      struct cp_err *err)
+{
+	u32 cpus[CACHEPROBE_RUN_MAX_CPUS];
+	union cp_ioc_run_arg arg;
+	/* Every member starts with the head, then the run. */
+	struct cacheprobe_ioc_head *head = &arg.chase.head;
+	struct cacheprobe_run *run = &arg.chase.run;
+	struct cp_run_res res = {};
+	struct cp_run_req req = {};
+	int ret;
+
+	if (copy_from_user(&arg, uarg, cmd->size))
+		return -EFAULT;
+	ret = cp_ioc_run_in(head, run, cpus, &req, &res, err);
+	if (!ret && !cp_ioc_zero((char *)&arg + cmd->reserved,
+				 cmd->size - cmd->reserved))
+		ret = cp_fail(err, EINVAL, 0, "reserved fields must be zero",
+			      "struct %s.reserved", cmd->name);
+	if (!ret)
+		ret = cmd->call(&arg, &req, &res, err);
+	if (!ret)
+		ret = cp_ioc_run_out(run, &res);
+	if (!ret && copy_to_user(uarg, &arg, cmd->size))
+		ret = -EFAULT;
+	cp_run_res_free(&res);
+	if (ret && err->msg)
+		cp_ioc_report(head, err);
+	return ret;
+}
+
 static long cp_ioc_dispatch(struct file *file, unsigned int cmd,
 			    unsigned long arg)
 {
@@ -223,6 +454,16 @@ static long cp_ioc_dispatch(struct file *file, unsigned int cmd,
 		return cp_ioc_get_info(uarg, &err);
 	case CACHEPROBE_IOC_FLUSH:
 		return cp_ioc_flush(uarg, &err);
+	case CACHEPROBE_IOC_CHASE:
+		return cp_ioc_run(uarg, &cp_ioc_chase_cmd, &err);
+	case CACHEPROBE_IOC_ACCESS:
+		return cp_ioc_run(uarg, &cp_ioc_access_cmd, &err);
+	case CACHEPROBE_IOC_PINGPONG:
+		return cp_ioc_run(uarg, &cp_ioc_pingpong_cmd, &err);
+	case CACHEPROBE_IOC_BOUNCE:
+		return cp_ioc_run(uarg, &cp_ioc_bounce_cmd, &err);
+	case CACHEPROBE_IOC_XFER:
+		return cp_ioc_run(uarg, &cp_ioc_xfer_cmd, &err);
 	default:
 		return -ENOTTY;
 	}

@@ -4,11 +4,25 @@
  * hand-built netlink messages and ioctl structs, so that malformed requests
  * the library would never send are tried too.  Runs inside a test guest.
  *
- * Usage: rawtest root | rawtest unpriv
+ * Usage: rawtest root | unpriv | kcmd | long T | small T | fault WHAT
  *   root:   as root; every check of behaviour and bad input.
  *   unpriv: starts as root, opens /dev/cacheprobe, drops to uid 65534 with
- *           no capabilities, then checks that FLUSH is refused with EPERM
- *           on both transports while GET_INFO still works.
+ *           no capabilities, then checks that FLUSH and the measurement
+ *           commands are refused with EPERM on both transports while
+ *           GET_INFO still works.
+ *   kcmd:   the measurement commands (ABI 2) over both transports: result
+ *           shapes, the interrupt-off window bound, bad input.
+ *   long T: one long measurement over transport T (netlink or ioctl), to
+ *           be killed; prints "started" first, exits 0 if it completes.
+ *   long-handled T: the same with a SIGUSR1 handler; prints the errno.
+ *   small T: a few short measurements over T; exit 0 when each succeeded.
+ *   concurrent T: the same, also accepting a clean error (an errno with
+ *           the module's message); for several clients at once.
+ *   overflow: with max_irqoff_us at 10, a long sample fails (EOVERFLOW).
+ *   offline CPU: with CPU offline, every command refuses it (EINVAL).
+ *   fault WHAT: with the test module's fault_inject set by the caller:
+ *           "timeout" expects ETIMEDOUT from every multi-CPU command,
+ *           "nomem" ENOMEM from every command, over both transports.
  * Prints "PASS name" or "FAIL name: why" per check; exit status 1 if any
  * check failed.
  */
@@ -26,6 +40,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <signal.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -444,7 +459,7 @@ static void test_ioc_info(int dev)
 	      "ioc-info-masks", "ret %d mask_bytes %u online %#llx", ret,
 	      info.mask_bytes, (unsigned long long)online[0]);
 
-	info.reserved[3] = 1;
+	info.reserved = 1;
 	ret = ioctl(dev, CACHEPROBE_IOC_GET_INFO, &info);
 	expect_ioc("ioc-info-reserved-garbage", ret, EINVAL, &m, "reserved");
 }
@@ -590,6 +605,810 @@ static int run_root(void)
 	return failures ? 1 : 0;
 }
 
+/* ---- measurement commands (ABI 2) ---- */
+
+#define K_MAX_CPUS 8
+#define K_MAX_SAMPLES 64
+
+struct kreq {
+	uint8_t cmd;
+	uint32_t cpus[K_MAX_CPUS];
+	uint32_t nr_cpus;
+	uint32_t samples;
+	uint64_t size;
+	uint32_t ops, stride, order, prepare, variant, width, offset, distance;
+};
+
+struct kres {
+	int error;		/* positive errno */
+	char msg[512];
+	uint32_t samples, ops, retries, nr_series;
+	uint64_t window_cycles, window_nsec, windows;
+	uint32_t series_cpu[K_MAX_CPUS];
+	uint64_t values[K_MAX_CPUS][K_MAX_SAMPLES];
+};
+
+static const char *cmd_name(uint8_t cmd)
+{
+	switch (cmd) {
+	case CACHEPROBE_CMD_CHASE: return "chase";
+	case CACHEPROBE_CMD_ACCESS: return "access";
+	case CACHEPROBE_CMD_PINGPONG: return "pingpong";
+	case CACHEPROBE_CMD_BOUNCE: return "bounce";
+	case CACHEPROBE_CMD_XFER: return "xfer";
+	}
+	return "?";
+}
+
+static void nl_put_u64(struct nl_req *r, uint16_t type, uint64_t v)
+{
+	nl_put(r, type, &v, sizeof(v));
+}
+
+static uint64_t nl_attr_u64(const struct nlattr *a)
+{
+	uint64_t v;
+
+	memcpy(&v, (const char *)a + NLA_HDRLEN, sizeof(v));
+	return v;
+}
+
+/* The attributes each command's policy accepts, all of them sent. */
+static void k_nl_build(struct nl_req *r, uint16_t fam, const struct kreq *q)
+{
+	nl_start(r, fam, q->cmd, CACHEPROBE_GENL_VERSION);
+	nl_put(r, CACHEPROBE_ATTR_CPU_LIST, q->cpus,
+	       q->nr_cpus * sizeof(uint32_t));
+	nl_put_u32(r, CACHEPROBE_ATTR_SAMPLES, q->samples);
+	switch (q->cmd) {
+	case CACHEPROBE_CMD_CHASE:
+		nl_put_u64(r, CACHEPROBE_ATTR_SIZE, q->size);
+		nl_put_u32(r, CACHEPROBE_ATTR_OPS, q->ops);
+		nl_put_u32(r, CACHEPROBE_ATTR_STRIDE, q->stride);
+		nl_put_u32(r, CACHEPROBE_ATTR_ORDER, q->order);
+		nl_put_u32(r, CACHEPROBE_ATTR_PREPARE, q->prepare);
+		break;
+	case CACHEPROBE_CMD_ACCESS:
+		nl_put_u64(r, CACHEPROBE_ATTR_SIZE, q->size);
+		nl_put_u32(r, CACHEPROBE_ATTR_OPS, q->ops);
+		nl_put_u32(r, CACHEPROBE_ATTR_STRIDE, q->stride);
+		nl_put_u32(r, CACHEPROBE_ATTR_WIDTH, q->width);
+		nl_put_u32(r, CACHEPROBE_ATTR_OFFSET, q->offset);
+		nl_put_u32(r, CACHEPROBE_ATTR_VARIANT, q->variant);
+		break;
+	case CACHEPROBE_CMD_PINGPONG:
+		nl_put_u32(r, CACHEPROBE_ATTR_OPS, q->ops);
+		nl_put_u32(r, CACHEPROBE_ATTR_VARIANT, q->variant);
+		break;
+	case CACHEPROBE_CMD_BOUNCE:
+		nl_put_u32(r, CACHEPROBE_ATTR_OPS, q->ops);
+		nl_put_u32(r, CACHEPROBE_ATTR_VARIANT, q->variant);
+		nl_put_u32(r, CACHEPROBE_ATTR_WIDTH, q->width);
+		nl_put_u32(r, CACHEPROBE_ATTR_DISTANCE, q->distance);
+		break;
+	case CACHEPROBE_CMD_XFER:
+		nl_put_u64(r, CACHEPROBE_ATTR_SIZE, q->size);
+		nl_put_u32(r, CACHEPROBE_ATTR_VARIANT, q->variant);
+		nl_put_u32(r, CACHEPROBE_ATTR_ORDER, q->order);
+		break;
+	}
+}
+
+static void k_nl_parse(const struct nl_answer *ans, struct kres *k)
+{
+	const struct nlattr *a, *cpu, *vals;
+	size_t off = 0, n;
+
+	a = nl_find(ans->reply, ans->reply_len, CACHEPROBE_ATTR_SAMPLES);
+	k->samples = a ? nl_attr_u32(a) : 0;
+	a = nl_find(ans->reply, ans->reply_len, CACHEPROBE_ATTR_OPS);
+	k->ops = a ? nl_attr_u32(a) : 0;
+	a = nl_find(ans->reply, ans->reply_len, CACHEPROBE_ATTR_RETRIES);
+	k->retries = a ? nl_attr_u32(a) : 0;
+	a = nl_find(ans->reply, ans->reply_len,
+		    CACHEPROBE_ATTR_WINDOW_MAX_CYCLES);
+	k->window_cycles = a ? nl_attr_u64(a) : 0;
+	a = nl_find(ans->reply, ans->reply_len,
+		    CACHEPROBE_ATTR_WINDOW_MAX_NSEC);
+	k->window_nsec = a ? nl_attr_u64(a) : 0;
+	a = nl_find(ans->reply, ans->reply_len, CACHEPROBE_ATTR_WINDOWS);
+	k->windows = a ? nl_attr_u64(a) : 0;
+	while (off + NLA_HDRLEN <= ans->reply_len) {
+		a = (const struct nlattr *)(ans->reply + off);
+		if (a->nla_len < NLA_HDRLEN)
+			break;
+		if ((a->nla_type & NLA_TYPE_MASK) == CACHEPROBE_ATTR_SERIES &&
+		    k->nr_series < K_MAX_CPUS) {
+			cpu = nl_find((const char *)a + NLA_HDRLEN,
+				      a->nla_len - NLA_HDRLEN,
+				      CACHEPROBE_SERIES_CPU);
+			vals = nl_find((const char *)a + NLA_HDRLEN,
+				       a->nla_len - NLA_HDRLEN,
+				       CACHEPROBE_SERIES_VALUES);
+			k->series_cpu[k->nr_series] = cpu ? nl_attr_u32(cpu) :
+							    ~0u;
+			n = vals ? (vals->nla_len - NLA_HDRLEN) / 8 : 0;
+			if (n > K_MAX_SAMPLES)
+				n = K_MAX_SAMPLES;
+			if (vals)
+				memcpy(k->values[k->nr_series],
+				       (const char *)vals + NLA_HDRLEN, n * 8);
+			if (n != k->samples)
+				k->samples = ~0u;	/* shape mismatch */
+			k->nr_series++;
+		}
+		off += NLA_ALIGN(a->nla_len);
+	}
+}
+
+static void k_nl(int fd, uint16_t fam, const struct kreq *q, struct kres *k)
+{
+	static struct nl_answer ans;
+	struct nl_req r;
+
+	memset(k, 0, sizeof(*k));
+	k_nl_build(&r, fam, q);
+	nl_talk(fd, &r, &ans);
+	k->error = ans.error;
+	snprintf(k->msg, sizeof(k->msg), "%s", ans.msg);
+	if (!ans.error)
+		k_nl_parse(&ans, k);
+}
+
+union kioc {
+	struct cacheprobe_chase chase;
+	struct cacheprobe_access access;
+	struct cacheprobe_pingpong pingpong;
+	struct cacheprobe_bounce bounce;
+	struct cacheprobe_xfer xfer;
+};
+
+static unsigned long k_ioc_build(union kioc *u, const struct kreq *q)
+{
+	memset(u, 0, sizeof(*u));
+	switch (q->cmd) {
+	case CACHEPROBE_CMD_CHASE:
+		u->chase.size = q->size;
+		u->chase.stride = q->stride;
+		u->chase.order = q->order;
+		u->chase.hops = q->ops;
+		u->chase.prepare = q->prepare;
+		return CACHEPROBE_IOC_CHASE;
+	case CACHEPROBE_CMD_ACCESS:
+		u->access.size = q->size;
+		u->access.stride = q->stride;
+		u->access.width = q->width;
+		u->access.offset = q->offset;
+		u->access.variant = q->variant;
+		u->access.accesses = q->ops;
+		return CACHEPROBE_IOC_ACCESS;
+	case CACHEPROBE_CMD_PINGPONG:
+		u->pingpong.variant = q->variant;
+		u->pingpong.round_trips = q->ops;
+		return CACHEPROBE_IOC_PINGPONG;
+	case CACHEPROBE_CMD_BOUNCE:
+		u->bounce.variant = q->variant;
+		u->bounce.width = q->width;
+		u->bounce.distance = q->distance;
+		u->bounce.increments = q->ops;
+		return CACHEPROBE_IOC_BOUNCE;
+	default:
+		u->xfer.size = q->size;
+		u->xfer.variant = q->variant;
+		u->xfer.order = q->order;
+		return CACHEPROBE_IOC_XFER;
+	}
+}
+
+static void k_ioc(int dev, const struct kreq *q, struct kres *k)
+{
+	static uint64_t values[CACHEPROBE_MAX_VALUES];
+	struct ioc_msg m;
+	union kioc u;
+	/* Every struct starts with the head, then the run. */
+	struct cacheprobe_run *run = &u.chase.run;
+	unsigned long nr = k_ioc_build(&u, q);
+	uint32_t i, j;
+
+	memset(k, 0, sizeof(*k));
+	head_init(&u.chase.head, &m);
+	run->cpus = (uintptr_t)q->cpus;
+	run->nr_cpus = q->nr_cpus;
+	run->samples = q->samples;
+	run->values = (uintptr_t)values;
+	run->values_cap = CACHEPROBE_MAX_VALUES;
+	if (ioctl(dev, nr, &u) < 0) {
+		k->error = errno;
+		snprintf(k->msg, sizeof(k->msg), "%s", m.text);
+		return;
+	}
+	k->samples = run->samples;
+	k->ops = run->ops;
+	k->retries = run->retries;
+	k->window_cycles = run->window_max_cycles;
+	k->window_nsec = run->window_max_nsec;
+	k->windows = run->windows;
+	k->nr_series = run->nr_series;
+	if (run->nr_values != run->nr_series * run->samples)
+		k->samples = ~0u;
+	for (i = 0; i < k->nr_series && i < K_MAX_CPUS; i++) {
+		/* Series CPUs follow from the request; see the header. */
+		if (q->cmd == CACHEPROBE_CMD_BOUNCE)
+			k->series_cpu[i] = q->cpus[i];
+		else if (q->cmd == CACHEPROBE_CMD_XFER)
+			k->series_cpu[i] = q->cpus[1];
+		else
+			k->series_cpu[i] = q->cpus[0];
+		for (j = 0; j < run->samples && j < K_MAX_SAMPLES; j++)
+			k->values[i][j] = values[i * run->samples + j];
+	}
+}
+
+struct kctx {
+	int fd;
+	uint16_t fam;
+	int dev;
+	uint64_t max_irqoff_ns;
+	uint32_t line;
+	uint64_t features;
+};
+
+static void k_call(const struct kctx *c, bool netlink, const struct kreq *q,
+		   struct kres *k)
+{
+	if (netlink)
+		k_nl(c->fd, c->fam, q, k);
+	else
+		k_ioc(c->dev, q, k);
+}
+
+/* The CPUs whose series the reply carries, in order. */
+static uint32_t k_expect_series(const struct kreq *q, uint32_t *cpus)
+{
+	uint32_t i;
+
+	switch (q->cmd) {
+	case CACHEPROBE_CMD_BOUNCE:
+		for (i = 0; i < q->nr_cpus; i++)
+			cpus[i] = q->cpus[i];
+		return q->nr_cpus;
+	case CACHEPROBE_CMD_XFER:
+		cpus[0] = q->cpus[1];
+		return 1;
+	default:
+		cpus[0] = q->cpus[0];
+		return 1;
+	}
+}
+
+static void k_check_ok(const struct kctx *c, bool netlink, const char *name,
+		       const struct kreq *q)
+{
+	char full[128], why[1024] = "";
+	uint32_t want[K_MAX_CPUS], nr_want, i, j;
+	struct kres k;
+
+	snprintf(full, sizeof(full), "%s-%s", name,
+		 netlink ? "netlink" : "ioctl");
+	k_call(c, netlink, q, &k);
+	nr_want = k_expect_series(q, want);
+	if (k.error)
+		snprintf(why, sizeof(why), "errno %d (%s) msg \"%s\"",
+			 k.error, strerror(k.error), k.msg);
+	else if (k.samples != q->samples)
+		snprintf(why, sizeof(why), "%u samples, asked %u", k.samples,
+			 q->samples);
+	else if (k.nr_series != nr_want)
+		snprintf(why, sizeof(why), "%u series, want %u", k.nr_series,
+			 nr_want);
+	for (i = 0; !why[0] && i < nr_want; i++) {
+		if (k.series_cpu[i] != want[i])
+			snprintf(why, sizeof(why), "series %u is CPU %u, want %u",
+				 i, k.series_cpu[i], want[i]);
+		for (j = 0; !why[0] && j < q->samples; j++)
+			if (!k.values[i][j])
+				snprintf(why, sizeof(why),
+					 "CPU %u sample %u is 0", want[i], j);
+	}
+	if (!why[0] && (!k.window_cycles || !k.windows))
+		snprintf(why, sizeof(why), "no window reported");
+	if (!why[0] && k.window_nsec > c->max_irqoff_ns)
+		snprintf(why, sizeof(why),
+			 "longest window %llu ns above the bound %llu ns",
+			 (unsigned long long)k.window_nsec,
+			 (unsigned long long)c->max_irqoff_ns);
+	check(!why[0], full, "%s", why);
+	if (!why[0])
+		printf("# %s: ops %u, first value %llu, window %llu ns, %llu windows, %u retries\n",
+		       full, k.ops, (unsigned long long)k.values[0][0],
+		       (unsigned long long)k.window_nsec,
+		       (unsigned long long)k.windows, k.retries);
+}
+
+static void k_check_err(const struct kctx *c, bool netlink, const char *name,
+			const struct kreq *q, int want_errno,
+			const char *want_msg)
+{
+	char full[128];
+	struct kres k;
+	bool ok;
+
+	snprintf(full, sizeof(full), "%s-%s", name,
+		 netlink ? "netlink" : "ioctl");
+	k_call(c, netlink, q, &k);
+	ok = k.error == want_errno && (!want_msg || strstr(k.msg, want_msg));
+	check(ok, full, "errno %d (%s) msg \"%s\"; wanted errno %d msg \"%s\"",
+	      k.error, strerror(k.error), k.msg, want_errno,
+	      want_msg ? want_msg : "(any)");
+}
+
+/* Small, valid requests: quick under emulation. */
+static struct kreq k_chase(uint32_t cpu)
+{
+	struct kreq q = { .cmd = CACHEPROBE_CMD_CHASE, .cpus = { cpu },
+			  .nr_cpus = 1, .samples = 5, .size = 64 * 1024,
+			  .ops = 256 };
+	return q;
+}
+
+static struct kreq k_access(uint32_t cpu)
+{
+	struct kreq q = { .cmd = CACHEPROBE_CMD_ACCESS, .cpus = { cpu },
+			  .nr_cpus = 1, .samples = 5, .size = 16 * 1024,
+			  .ops = 256, .width = 8,
+			  .variant = CACHEPROBE_ACCESS_LOAD_LATENCY };
+	return q;
+}
+
+static struct kreq k_pingpong(uint32_t a, uint32_t b)
+{
+	struct kreq q = { .cmd = CACHEPROBE_CMD_PINGPONG, .cpus = { a, b },
+			  .nr_cpus = 2, .samples = 5, .ops = 8,
+			  .variant = CACHEPROBE_PINGPONG_CAS };
+	return q;
+}
+
+static struct kreq k_bounce(uint32_t nr)
+{
+	struct kreq q = { .cmd = CACHEPROBE_CMD_BOUNCE, .nr_cpus = nr,
+			  .samples = 4, .ops = 256, .width = 8,
+			  .distance = 64, .variant = CACHEPROBE_BOUNCE_ATOMIC };
+	uint32_t i;
+
+	for (i = 0; i < nr; i++)
+		q.cpus[i] = i;
+	return q;
+}
+
+static struct kreq k_xfer(uint32_t a, uint32_t b)
+{
+	struct kreq q = { .cmd = CACHEPROBE_CMD_XFER, .cpus = { a, b },
+			  .nr_cpus = 2, .samples = 4, .size = 8192,
+			  .variant = CACHEPROBE_XFER_MODIFY };
+	return q;
+}
+
+static void k_shapes(const struct kctx *c, bool nl)
+{
+	uint32_t last = online_cpus() - 1, w;
+	static const uint32_t widths[] = { 1, 2, 4, 8, 16, 32, 64 };
+	char name[64];
+	struct kreq q;
+	int v;
+
+	q = k_chase(last);
+	k_check_ok(c, nl, "chase-random", &q);
+	q.order = CACHEPROBE_ORDER_SEQUENTIAL;
+	q.prepare = CACHEPROBE_PREPARE_CLFLUSH;
+	k_check_ok(c, nl, "chase-sequential-clflush", &q);
+	q.prepare = CACHEPROBE_PREPARE_WBINVD;
+	q.stride = 128;
+	k_check_ok(c, nl, "chase-wbinvd-stride", &q);
+
+	for (v = 1; v <= 3; v++)
+		for (w = 0; w < sizeof(widths) / sizeof(widths[0]); w++) {
+			q = k_access(0);
+			q.variant = v;
+			q.width = widths[w];
+			q.offset = 60;
+			snprintf(name, sizeof(name), "access-v%d-w%u", v,
+				 widths[w]);
+			if ((widths[w] == 32 &&
+			     !(c->features & CACHEPROBE_FEAT_AVX)) ||
+			    (widths[w] == 64 &&
+			     !(c->features & CACHEPROBE_FEAT_AVX512F)))
+				k_check_err(c, nl, name, &q, EOPNOTSUPP,
+					    "not supported");
+			else
+				k_check_ok(c, nl, name, &q);
+		}
+
+	q = k_pingpong(0, last);
+	k_check_ok(c, nl, "pingpong-cas", &q);
+	q.variant = CACHEPROBE_PINGPONG_FLAG;
+	k_check_ok(c, nl, "pingpong-flag", &q);
+	q = k_pingpong(last, 1);
+	k_check_ok(c, nl, "pingpong-reversed", &q);
+
+	q = k_bounce(2);
+	k_check_ok(c, nl, "bounce-2", &q);
+	q = k_bounce(online_cpus() > K_MAX_CPUS ? K_MAX_CPUS : online_cpus());
+	q.variant = CACHEPROBE_BOUNCE_PLAIN;
+	q.width = 4;
+	q.distance = 0;
+	k_check_ok(c, nl, "bounce-all-shared", &q);
+	q.distance = 4;
+	k_check_ok(c, nl, "bounce-all-packed", &q);
+
+	q = k_xfer(0, last);
+	k_check_ok(c, nl, "xfer-modify", &q);
+	q.variant = CACHEPROBE_XFER_READ;
+	q.order = CACHEPROBE_ORDER_SEQUENTIAL;
+	k_check_ok(c, nl, "xfer-read", &q);
+	q = k_xfer(1, 1);
+	k_check_ok(c, nl, "xfer-same-cpu", &q);
+}
+
+static void k_bad(const struct kctx *c, bool nl, uint32_t offline)
+{
+	uint32_t last = online_cpus() - 1;
+	struct kreq q;
+
+	/* Common to every command: CPUs and samples. */
+	q = k_pingpong(1, 1);
+	k_check_err(c, nl, "pingpong-same-cpu", &q, EINVAL, "CPU listed twice");
+	q = k_bounce(3);
+	q.cpus[2] = 0;
+	k_check_err(c, nl, "bounce-same-cpu", &q, EINVAL, "CPU listed twice");
+	q = k_chase(64);
+	k_check_err(c, nl, "chase-cpu-out-of-range", &q, EINVAL,
+		    "CPU id out of range");
+	if (offline != ~0u) {
+		q = k_chase(offline);
+		k_check_err(c, nl, "chase-offline-cpu", &q, EINVAL,
+			    "not online");
+		q = k_pingpong(0, offline);
+		k_check_err(c, nl, "pingpong-offline-cpu", &q, EINVAL,
+			    "not online");
+		q = k_bounce(2);
+		q.cpus[1] = offline;
+		k_check_err(c, nl, "bounce-offline-cpu", &q, EINVAL,
+			    "not online");
+		q = k_xfer(offline, 0);
+		k_check_err(c, nl, "xfer-offline-cpu", &q, EINVAL,
+			    "not online");
+		q = k_access(offline);
+		k_check_err(c, nl, "access-offline-cpu", &q, EINVAL,
+			    "not online");
+		return;
+	}
+	q = k_pingpong(0, last);
+	q.nr_cpus = 1;
+	k_check_err(c, nl, "pingpong-one-cpu", &q, EINVAL,
+		    "wrong number of CPUs");
+	q = k_bounce(1);
+	k_check_err(c, nl, "bounce-one-cpu", &q, EINVAL,
+		    "wrong number of CPUs");
+	q = k_chase(0);
+	q.samples = 0;
+	k_check_err(c, nl, "chase-zero-samples", &q, EINVAL, "SAMPLES");
+	q.samples = CACHEPROBE_MAX_SAMPLES + 1;
+	k_check_err(c, nl, "chase-too-many-samples", &q, E2BIG,
+		    "too many samples");
+	q = k_bounce(4 > online_cpus() ? online_cpus() : 4);
+	q.samples = CACHEPROBE_MAX_VALUES / 2;
+	k_check_err(c, nl, "bounce-too-many-values", &q, E2BIG,
+		    "too many samples");
+
+	/* Sizes. */
+	q = k_chase(0);
+	q.size = 0;
+	k_check_err(c, nl, "chase-size-zero", &q, EINVAL, "SIZE");
+	q.size = 1ULL << 40;
+	k_check_err(c, nl, "chase-size-above-limit", &q, E2BIG,
+		    "max_buffer_mb");
+	q = k_access(0);
+	q.size = 0;
+	k_check_err(c, nl, "access-size-zero", &q, EINVAL, "SIZE");
+	q.size = 1ULL << 40;
+	k_check_err(c, nl, "access-size-above-limit", &q, E2BIG,
+		    "max_buffer_mb");
+	q = k_xfer(0, 1);
+	q.size = 0;
+	k_check_err(c, nl, "xfer-size-zero", &q, EINVAL, "SIZE");
+	q.size = 1ULL << 40;
+	k_check_err(c, nl, "xfer-size-above-limit", &q, E2BIG,
+		    "max_buffer_mb");
+	q.size = 100;
+	k_check_err(c, nl, "xfer-size-not-lines", &q, EINVAL, "SIZE");
+
+	/* Counts. */
+	q = k_chase(0);
+	q.ops = 0;
+	k_check_err(c, nl, "chase-zero-hops", &q, EINVAL, "OPS");
+	q = k_pingpong(0, 1);
+	q.ops = CACHEPROBE_MAX_OPS + 1;
+	k_check_err(c, nl, "pingpong-too-many-ops", &q, EINVAL, "OPS");
+	q = k_bounce(2);
+	q.ops = 0;
+	k_check_err(c, nl, "bounce-zero-ops", &q, EINVAL, "OPS");
+
+	/* Variants and enums. */
+	q = k_chase(0);
+	q.order = 9;
+	k_check_err(c, nl, "chase-unknown-order", &q, EINVAL,
+		    "unknown order");
+	q = k_chase(0);
+	q.prepare = 9;
+	k_check_err(c, nl, "chase-unknown-prepare", &q, EINVAL,
+		    "unknown preparation");
+	q = k_chase(0);
+	q.stride = 12;
+	k_check_err(c, nl, "chase-bad-stride", &q, EINVAL, "STRIDE");
+	q = k_access(0);
+	q.variant = 9;
+	k_check_err(c, nl, "access-unknown-variant", &q, EINVAL,
+		    "unknown variant");
+	q = k_access(0);
+	q.width = 3;
+	k_check_err(c, nl, "access-bad-width", &q, EINVAL, "WIDTH");
+	q = k_access(0);
+	q.offset = 4096;
+	k_check_err(c, nl, "access-bad-offset", &q, EINVAL, "OFFSET");
+	q = k_pingpong(0, 1);
+	q.variant = 0;
+	k_check_err(c, nl, "pingpong-unknown-variant", &q, EINVAL,
+		    "unknown variant");
+	q = k_bounce(2);
+	q.variant = 7;
+	k_check_err(c, nl, "bounce-unknown-variant", &q, EINVAL,
+		    "unknown variant");
+	q = k_bounce(2);
+	q.width = 2;
+	k_check_err(c, nl, "bounce-bad-width", &q, EINVAL, "WIDTH");
+	q = k_bounce(2);
+	q.distance = 6;
+	k_check_err(c, nl, "bounce-bad-distance", &q, EINVAL, "DISTANCE");
+	q = k_xfer(0, 1);
+	q.variant = 3;
+	k_check_err(c, nl, "xfer-unknown-variant", &q, EINVAL,
+		    "unknown variant");
+}
+
+/* Raw-netlink and raw-ioctl checks only the library never sends. */
+static void k_bad_raw(const struct kctx *c)
+{
+	uint64_t values[4];
+	struct nl_answer ans;
+	struct cacheprobe_pingpong pp;
+	uint32_t cpus[2] = { 0, 1 };
+	struct ioc_msg m;
+	struct nl_req r;
+	int ret;
+
+	nl_start(&r, c->fam, CACHEPROBE_CMD_PINGPONG, CACHEPROBE_GENL_VERSION);
+	nl_put(&r, CACHEPROBE_ATTR_CPU_LIST, cpus, sizeof(cpus));
+	nl_put_u32(&r, CACHEPROBE_ATTR_SAMPLES, 1);
+	nl_talk(c->fd, &r, &ans);
+	expect_nl("nl-pingpong-missing-ops", &ans, EINVAL, "OPS");
+	nl_start(&r, c->fam, CACHEPROBE_CMD_CHASE, CACHEPROBE_GENL_VERSION);
+	nl_put(&r, CACHEPROBE_ATTR_CPU_LIST, cpus, 6);
+	nl_put_u32(&r, CACHEPROBE_ATTR_SAMPLES, 1);
+	nl_talk(c->fd, &r, &ans);
+	expect_nl("nl-chase-cpu-list-length", &ans, EINVAL, "CPU_LIST");
+	nl_start(&r, c->fam, CACHEPROBE_CMD_CHASE, CACHEPROBE_GENL_VERSION);
+	nl_put(&r, CACHEPROBE_ATTR_CPU_LIST, cpus, 4);
+	nl_put_u32(&r, CACHEPROBE_ATTR_SAMPLES, 1);
+	nl_put_u32(&r, CACHEPROBE_ATTR_DISTANCE, 1);
+	nl_talk(c->fd, &r, &ans);
+	expect_nl("nl-chase-rejects-foreign-attribute", &ans, EINVAL, NULL);
+
+	memset(&pp, 0, sizeof(pp));
+	head_init(&pp.head, &m);
+	pp.run.cpus = (uintptr_t)cpus;
+	pp.run.nr_cpus = 2;
+	pp.run.samples = 8;
+	pp.run.values = (uintptr_t)values;
+	pp.run.values_cap = 4;
+	pp.variant = CACHEPROBE_PINGPONG_CAS;
+	pp.round_trips = 1;
+	ret = ioctl(c->dev, CACHEPROBE_IOC_PINGPONG, &pp);
+	expect_ioc("ioc-pingpong-values-too-small", ret, EINVAL, &m,
+		   "value array too small");
+	pp.run.values_cap = 0;
+	ret = ioctl(c->dev, CACHEPROBE_IOC_PINGPONG, &pp);
+	expect_ioc("ioc-pingpong-no-values", ret, EINVAL, &m, "no value array");
+	pp.run.values_cap = 4;
+	pp.run.samples = 1;
+	pp.reserved[1] = 1;
+	ret = ioctl(c->dev, CACHEPROBE_IOC_PINGPONG, &pp);
+	expect_ioc("ioc-pingpong-reserved", ret, EINVAL, &m, "reserved");
+	pp.reserved[1] = 0;
+	pp.run.reserved[0] = 1;
+	ret = ioctl(c->dev, CACHEPROBE_IOC_PINGPONG, &pp);
+	expect_ioc("ioc-pingpong-run-reserved", ret, EINVAL, &m, "reserved");
+	pp.run.reserved[0] = 0;
+	pp.run.cpus = 8;
+	ret = ioctl(c->dev, CACHEPROBE_IOC_PINGPONG, &pp);
+	expect_ioc("ioc-pingpong-bad-cpus-pointer", ret, EFAULT, NULL, NULL);
+	pp.run.cpus = (uintptr_t)cpus;
+	pp.run.values = 8;
+	ret = ioctl(c->dev, CACHEPROBE_IOC_PINGPONG, &pp);
+	expect_ioc("ioc-pingpong-bad-values-pointer", ret, EFAULT, NULL, NULL);
+	pp.run.values = (uintptr_t)values;
+	pp.run.nr_cpus = CACHEPROBE_RUN_MAX_CPUS + 1;
+	ret = ioctl(c->dev, CACHEPROBE_IOC_PINGPONG, &pp);
+	expect_ioc("ioc-pingpong-too-many-cpus", ret, EINVAL, &m, "CPU list");
+}
+
+static void k_open(struct kctx *c)
+{
+	struct cacheprobe_info info = {0};
+	struct ioc_msg m;
+
+	c->fd = nl_sock();
+	c->fam = family_id(c->fd);
+	c->dev = open("/dev/" CACHEPROBE_DEVICE_NAME, O_RDWR | O_CLOEXEC);
+	if (c->dev < 0) {
+		printf("FAIL k-open: %s\n", strerror(errno));
+		exit(1);
+	}
+	head_init(&info.head, &m);
+	if (ioctl(c->dev, CACHEPROBE_IOC_GET_INFO, &info)) {
+		printf("FAIL k-info: %s\n", strerror(errno));
+		exit(1);
+	}
+	c->max_irqoff_ns = info.max_irqoff_ns;
+	c->line = info.cache_line_size;
+	c->features = info.features;
+}
+
+static void k_info(const struct kctx *c)
+{
+	const struct nlattr *irq, *buf, *tmo, *vals;
+	struct nl_answer ans;
+	struct nl_req r;
+
+	nl_start(&r, c->fam, CACHEPROBE_CMD_GET_INFO, CACHEPROBE_GENL_VERSION);
+	nl_talk(c->fd, &r, &ans);
+	irq = nl_find(ans.reply, ans.reply_len, CACHEPROBE_ATTR_MAX_IRQOFF_NS);
+	buf = nl_find(ans.reply, ans.reply_len,
+		      CACHEPROBE_ATTR_MAX_BUFFER_BYTES);
+	tmo = nl_find(ans.reply, ans.reply_len,
+		      CACHEPROBE_ATTR_PARTNER_TIMEOUT_MS);
+	vals = nl_find(ans.reply, ans.reply_len, CACHEPROBE_ATTR_MAX_VALUES);
+	check(irq && buf && tmo && vals &&
+	      nl_attr_u64(irq) == c->max_irqoff_ns && nl_attr_u64(buf) &&
+	      nl_attr_u32(tmo) && nl_attr_u32(vals) == CACHEPROBE_MAX_VALUES,
+	      "nl-info-limits", "irqoff %p buffer %p timeout %p values %p",
+	      (const void *)irq, (const void *)buf, (const void *)tmo,
+	      (const void *)vals);
+	check(c->max_irqoff_ns >= 10000, "ioc-info-limits",
+	      "max_irqoff_ns %llu", (unsigned long long)c->max_irqoff_ns);
+}
+
+static int run_kcmd(uint32_t offline)
+{
+	struct kctx c;
+
+	k_open(&c);
+	if (offline != ~0u) {
+		k_bad(&c, true, offline);
+		k_bad(&c, false, offline);
+		return failures ? 1 : 0;
+	}
+	k_info(&c);
+	k_shapes(&c, true);
+	k_shapes(&c, false);
+	k_bad(&c, true, ~0u);
+	k_bad(&c, false, ~0u);
+	k_bad_raw(&c);
+	return failures ? 1 : 0;
+}
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+}
+
+/*
+ * A measurement that lasts seconds under emulation.  With @handled, a
+ * SIGUSR1 handler is installed: the signal must end it with EINTR.
+ */
+static int run_long(bool nl, bool handled)
+{
+	struct kreq q = k_pingpong(0, online_cpus() - 1);
+	struct sigaction sa;
+	struct kctx c;
+	struct kres k;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_usr1;
+	if (handled)
+		sigaction(SIGUSR1, &sa, NULL);
+	k_open(&c);
+	q.samples = CACHEPROBE_MAX_SAMPLES;
+	q.ops = 8;
+	printf("started\n");
+	fflush(stdout);
+	k_call(&c, nl, &q, &k);
+	printf("finished: errno %d %s\n", k.error, k.msg);
+	return 0;
+}
+
+/*
+ * @clean_errors: concurrent clients may meet an emulator too slow for a
+ * window (EOVERFLOW) or a signal; an errno with a message is a clean end.
+ */
+static int run_small(bool nl, bool clean_errors)
+{
+	uint32_t last = online_cpus() - 1;
+	struct kreq qs[4] = { k_chase(last), k_pingpong(0, last), k_bounce(2),
+			      k_xfer(0, last) };
+	struct kctx c;
+	struct kres k;
+	int i, bad = 0;
+
+	k_open(&c);
+	for (i = 0; i < 4; i++) {
+		k_call(&c, nl, &qs[i], &k);
+		if (k.error)
+			printf("%s: errno %d %s\n", cmd_name(qs[i].cmd),
+			       k.error, k.msg);
+		if (k.error && (!clean_errors || !k.msg[0]))
+			bad = 1;
+	}
+	return bad;
+}
+
+/* With max_irqoff_us at its minimum, a long sample cannot fit a window. */
+static int run_overflow(void)
+{
+	struct kreq q = k_chase(0);
+	struct kctx c;
+	int nl;
+
+	k_open(&c);
+	q.ops = 1 << 16;
+	q.samples = 1;
+	for (nl = 0; nl < 2; nl++)
+		k_check_err(&c, nl, "overflow-chase", &q, EOVERFLOW,
+			    "does not fit");
+	return failures ? 1 : 0;
+}
+
+static int run_fault(const char *what)
+{
+	uint32_t last = online_cpus() - 1;
+	struct kreq multi[3] = { k_pingpong(0, last), k_bounce(3),
+				 k_xfer(0, last) };
+	struct kreq all[5] = { k_chase(0), k_access(0), k_pingpong(0, last),
+			       k_bounce(2), k_xfer(0, last) };
+	char name[64];
+	struct kctx c;
+	int i, nl;
+
+	k_open(&c);
+	for (nl = 0; nl < 2; nl++) {
+		if (!strcmp(what, "timeout")) {
+			for (i = 0; i < 3; i++) {
+				snprintf(name, sizeof(name), "timeout-%s",
+					 cmd_name(multi[i].cmd));
+				k_check_err(&c, nl, name, &multi[i], ETIMEDOUT,
+					    "did not answer");
+			}
+		} else {
+			for (i = 0; i < 5; i++) {
+				snprintf(name, sizeof(name), "nomem-%s",
+					 cmd_name(all[i].cmd));
+				k_check_err(&c, nl, name, &all[i], ENOMEM,
+					    "cannot allocate");
+			}
+		}
+	}
+	return failures ? 1 : 0;
+}
+
 static int drop_privileges(void)
 {
 	if (setgroups(0, NULL) || setgid(65534) || setuid(65534))
@@ -624,6 +1443,15 @@ static int run_unpriv(void)
 	fam = family_id(fd);
 	nl_flush_cpus(fd, fam, NULL, 0, CACHEPROBE_FLUSH_WBINVD, &ans);
 	expect_nl("unpriv-nl-flush-eperm", &ans, EPERM, "CAP_SYS_ADMIN");
+	{
+		struct kctx c = { .fd = fd, .fam = fam, .dev = dev };
+		struct kreq q = k_chase(0);
+
+		k_check_err(&c, true, "unpriv-chase-eperm", &q, EPERM,
+			    "CAP_SYS_ADMIN");
+		k_check_err(&c, false, "unpriv-chase-eperm", &q, EPERM,
+			    "CAP_SYS_ADMIN");
+	}
 	test_nl_info(fd, fam);
 	close(fd);
 	close(dev);
@@ -637,6 +1465,24 @@ int main(int argc, char **argv)
 		return run_root();
 	if (argc == 2 && !strcmp(argv[1], "unpriv"))
 		return run_unpriv();
-	fprintf(stderr, "usage: %s root|unpriv\n", argv[0]);
+	if (argc == 2 && !strcmp(argv[1], "kcmd"))
+		return run_kcmd(~0u);
+	if (argc == 3 && !strcmp(argv[1], "offline"))
+		return run_kcmd((uint32_t)atoi(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "long"))
+		return run_long(!strcmp(argv[2], "netlink"), false);
+	if (argc == 3 && !strcmp(argv[1], "long-handled"))
+		return run_long(!strcmp(argv[2], "netlink"), true);
+	if (argc == 3 && !strcmp(argv[1], "small"))
+		return run_small(!strcmp(argv[2], "netlink"), false);
+	if (argc == 3 && !strcmp(argv[1], "concurrent"))
+		return run_small(!strcmp(argv[2], "netlink"), true);
+	if (argc == 2 && !strcmp(argv[1], "overflow"))
+		return run_overflow();
+	if (argc == 3 && !strcmp(argv[1], "fault"))
+		return run_fault(argv[2]);
+	fprintf(stderr,
+		"usage: %s root|unpriv|kcmd|offline CPU|overflow|long[-handled] T|small T|concurrent T|fault WHAT\n",
+		argv[0]);
 	return 2;
 }

@@ -30,6 +30,9 @@ static struct {
 	uint32_t info_mask_bytes[2];
 	struct cacheprobe_flush last_flush;
 	uint64_t last_cpus[2];
+	struct cacheprobe_bounce last_bounce;
+	uint32_t last_run_cpus[CACHEPROBE_RUN_MAX_CPUS];
+	uint32_t bounce_series;		/* series the fake reports */
 } fake;
 
 /* CPUs 0, 1, 5 and 69 are online; 0-69 are possible. */
@@ -76,11 +79,15 @@ static void fill_numbers(struct cacheprobe_info *info)
 	info->cache_line_size = 64;
 	info->features = CACHEPROBE_FEAT_RDTSCP;
 	info->max_cpus = CACHEPROBE_MAX_CPUS;
+	info->max_irqoff_ns = 2000000;
+	info->max_buffer_bytes = 256 << 20;
+	info->partner_timeout_ms = 2000;
+	info->max_values = CACHEPROBE_MAX_VALUES;
 }
 
 static int fake_get_info(struct cacheprobe_info *info)
 {
-	if (info->head.flags || !zero(info->reserved, 4))
+	if (info->head.flags || !zero(&info->reserved, 1))
 		return refuse(&info->head, EINVAL, "reserved field not zero");
 	if (fake.info_calls < 2)
 		fake.info_mask_bytes[fake.info_calls] = info->mask_bytes;
@@ -143,6 +150,33 @@ static int fake_flush(struct cacheprobe_flush *request)
 	return 0;
 }
 
+/* BOUNCE the way the module answers it: one series per CPU. */
+static int fake_bounce(struct cacheprobe_bounce *request)
+{
+	struct cacheprobe_run *run = &request->run;
+	uint64_t *values = (void *)(uintptr_t)run->values;
+	uint32_t series = fake.bounce_series ? fake.bounce_series
+					     : run->nr_cpus;
+
+	fake.last_bounce = *request;
+	memcpy(fake.last_run_cpus, (const void *)(uintptr_t)run->cpus,
+	       run->nr_cpus * sizeof(uint32_t));
+	if (fake.fail_with)
+		return refuse(&request->head, fake.fail_with, fake.message);
+	if ((uint64_t)series * run->samples > run->values_cap)
+		return refuse(&request->head, EINVAL, "value array too small");
+	for (uint32_t i = 0; i < series * run->samples; i++)
+		values[i] = 100 + i;
+	run->nr_series = series;
+	run->nr_values = series * run->samples;
+	run->ops = request->increments;
+	run->window_max_cycles = 5000;
+	run->window_max_nsec = 2500;
+	run->windows = run->samples;
+	run->retries = 1;
+	return 0;
+}
+
 int __wrap_ioctl(int fd, unsigned long request, ...);
 
 int __wrap_ioctl(int fd, unsigned long request, ...)
@@ -158,6 +192,8 @@ int __wrap_ioctl(int fd, unsigned long request, ...)
 		return fake_get_info(arg);
 	if (request == CACHEPROBE_IOC_FLUSH)
 		return fake_flush(arg);
+	if (request == CACHEPROBE_IOC_BOUNCE)
+		return fake_bounce(arg);
 	errno = ENOTTY;
 	return -1;
 }
@@ -329,6 +365,95 @@ static void test_more_results_than_room_refused(void **state)
 	cp_cpuset_free(cpus);
 }
 
+static void test_info_limits(void **state)
+{
+	struct cp_module_info info;
+	struct cp_error error;
+
+	assert_int_equal(cp_client_info(*state, &info, &error), 0);
+	assert_true(info.max_irqoff_ns == 2000000);
+	assert_true(info.max_buffer_bytes == 256 << 20);
+	assert_int_equal(info.partner_timeout_ms, 2000);
+	assert_int_equal(info.max_values, CACHEPROBE_MAX_VALUES);
+	cp_module_info_free(&info);
+}
+
+static void test_bounce_series_per_cpu(void **state)
+{
+	static const uint32_t cpus[] = { 5, 1, 69 };
+	struct cp_bounce_params params = {
+		.cpus = cpus, .nr_cpus = 3, .samples = 4,
+		.variant = CACHEPROBE_BOUNCE_ATOMIC, .width = 8,
+		.distance = 64, .increments = 1000,
+	};
+	struct cp_run_result result;
+	struct cp_error error;
+
+	assert_int_equal(cp_client_bounce(*state, &params, &result, &error),
+			 0);
+	assert_int_equal(fake.last_bounce.run.nr_cpus, 3);
+	assert_int_equal(fake.last_run_cpus[2], 69);
+	assert_int_equal(fake.last_bounce.run.samples, 4);
+	assert_true(fake.last_bounce.run.values_cap >= 12);
+	assert_int_equal(fake.last_bounce.variant, CACHEPROBE_BOUNCE_ATOMIC);
+	assert_int_equal(fake.last_bounce.width, 8);
+	assert_int_equal(fake.last_bounce.distance, 64);
+	assert_int_equal(fake.last_bounce.increments, 1000);
+	assert_true(zero(fake.last_bounce.reserved, 2) &&
+		    zero(fake.last_bounce.run.reserved, 2));
+	assert_int_equal(result.nr_series, 3);
+	assert_int_equal(result.samples, 4);
+	assert_true(result.ops == 1000);
+	assert_true(result.window_max_cycles == 5000 &&
+		    result.window_max_nsec == 2500);
+	assert_int_equal(result.retries, 1);
+	/* Series follow the request's CPU order; values series by series. */
+	assert_int_equal(result.series[0].cpu, 5);
+	assert_int_equal(result.series[2].cpu, 69);
+	assert_true(result.series[0].values[0] == 100);
+	assert_true(result.series[1].values[0] == 104);
+	assert_true(result.series[2].values[3] == 111);
+	cp_run_result_free(&result);
+}
+
+static void test_bounce_wrong_shape_refused(void **state)
+{
+	static const uint32_t cpus[] = { 0, 1 };
+	struct cp_bounce_params params = {
+		.cpus = cpus, .nr_cpus = 2, .samples = 2,
+		.variant = CACHEPROBE_BOUNCE_PLAIN, .width = 4,
+		.increments = 10,
+	};
+	struct cp_run_result result;
+	struct cp_error error;
+
+	fake.bounce_series = 1;
+	assert_int_equal(cp_client_bounce(*state, &params, &result, &error),
+			 -EPROTO);
+	assert_null(result.series);
+	fake.bounce_series = 0;
+}
+
+static void test_bounce_module_message(void **state)
+{
+	static const uint32_t cpus[] = { 1, 1 };
+	struct cp_bounce_params params = {
+		.cpus = cpus, .nr_cpus = 2, .samples = 2,
+		.variant = CACHEPROBE_BOUNCE_PLAIN, .width = 4,
+		.increments = 10,
+	};
+	struct cp_run_result result;
+	struct cp_error error;
+
+	fake.fail_with = EINVAL;
+	fake.message = "CPU listed twice: CPU 1 appears twice";
+	assert_int_equal(cp_client_bounce(*state, &params, &result, &error),
+			 -EINVAL);
+	assert_string_equal(error.msg, "CPU listed twice: CPU 1 appears twice");
+	assert_null(result.series);
+	fake.fail_with = 0;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -345,6 +470,14 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_unterminated_message_is_cut,
 						open_client, close_client),
 		cmocka_unit_test_setup_teardown(test_more_results_than_room_refused,
+						open_client, close_client),
+		cmocka_unit_test_setup_teardown(test_info_limits,
+						open_client, close_client),
+		cmocka_unit_test_setup_teardown(test_bounce_series_per_cpu,
+						open_client, close_client),
+		cmocka_unit_test_setup_teardown(test_bounce_wrong_shape_refused,
+						open_client, close_client),
+		cmocka_unit_test_setup_teardown(test_bounce_module_message,
 						open_client, close_client),
 	};
 

@@ -114,3 +114,118 @@ int cp_client_flush(struct cp_client *client,
 	}
 	return ret;
 }
+
+/* --- measurement commands --- */
+
+static int run_kcmd(struct cp_client *client, const struct cp_kcmd *kcmd,
+		    struct cp_run_result *result, struct cp_error *error)
+{
+	int ret;
+
+	cp_error_clear(error);
+	memset(result, 0, sizeof(*result));
+	ret = client->ops->kcmd(client, kcmd, result, error);
+	if (!ret)
+		ret = cp_kcmd_check_result(kcmd, result, error);
+	if (ret)
+		cp_run_result_free(result);
+	return ret;
+}
+
+int cp_client_chase(struct cp_client *client,
+		    const struct cp_chase_params *params,
+		    struct cp_run_result *result, struct cp_error *error)
+{
+	struct cp_kcmd kcmd = {
+		.cmd = CACHEPROBE_CMD_CHASE,
+		.cpus = { params->cpu },
+		.nr_cpus = 1,
+		.samples = params->samples,
+		.size = params->size,
+		.stride = params->stride,
+		.order = params->order,
+		.ops = params->hops,
+		.prepare = params->prepare,
+	};
+
+	return run_kcmd(client, &kcmd, result, error);
+}
+
+int cp_client_access(struct cp_client *client,
+		     const struct cp_access_params *params,
+		     struct cp_run_result *result, struct cp_error *error)
+{
+	struct cp_kcmd kcmd = {
+		.cmd = CACHEPROBE_CMD_ACCESS,
+		.cpus = { params->cpu },
+		.nr_cpus = 1,
+		.samples = params->samples,
+		.size = params->size,
+		.stride = params->stride,
+		.width = params->width,
+		.offset = params->offset,
+		.variant = params->variant,
+		.ops = params->accesses,
+	};
+
+	return run_kcmd(client, &kcmd, result, error);
+}
+
+int cp_client_pingpong(struct cp_client *client,
+		       const struct cp_pingpong_params *params,
+		       struct cp_run_result *result, struct cp_error *error)
+{
+	struct cp_kcmd kcmd = {
+		.cmd = CACHEPROBE_CMD_PINGPONG,
+		.cpus = { params->initiator, params->responder },
+		.nr_cpus = 2,
+		.samples = params->samples,
+		.variant = params->variant,
+		.ops = params->round_trips,
+	};
+
+	return run_kcmd(client, &kcmd, result, error);
+}
+
+int cp_client_bounce(struct cp_client *client,
+		     const struct cp_bounce_params *params,
+		     struct cp_run_result *result, struct cp_error *error)
+{
+	struct cp_kcmd kcmd = {
+		.cmd = CACHEPROBE_CMD_BOUNCE,
+		.samples = params->samples,
+		.variant = params->variant,
+		.width = params->width,
+		.distance = params->distance,
+		.ops = params->increments,
+	};
+
+	if (params->nr_cpus > CACHEPROBE_RUN_MAX_CPUS) {
+		memset(result, 0, sizeof(*result));
+		return cp_error_set(error, EINVAL,
+				    "bounce takes at most %d CPUs, %zu given",
+				    CACHEPROBE_RUN_MAX_CPUS, params->nr_cpus);
+	}
+	if (params->nr_cpus)
+		memcpy(kcmd.cpus, params->cpus,
+		       params->nr_cpus * sizeof(uint32_t));
+	kcmd.nr_cpus = (uint32_t)params->nr_cpus;
+	return run_kcmd(client, &kcmd, result, error);
+}
+
+int cp_client_xfer(struct cp_client *client,
+		   const struct cp_xfer_params *params,
+		   struct cp_run_result *result, struct cp_error *error)
+{
+	struct cp_kcmd kcmd = {
+		.cmd = CACHEPROBE_CMD_XFER,
+		.cpus = { params->producer, params->consumer },
+		.nr_cpus = 2,
+		.samples = params->samples,
+		.size = params->size,
+		.variant = params->variant,
+		.order = params->order,
+	};
+
+	return run_kcmd(client, &kcmd, result, error);
+}

@@ -41,6 +41,11 @@ struct cp_module_info {
 	uint64_t features;		/* CACHEPROBE_FEAT_* */
 	struct cp_cpuset *possible_cpus;
 	struct cp_cpuset *online_cpus;
+	/* ABI 2 and later; 0 from an ABI 1 module. */
+	uint64_t max_irqoff_ns;		/* longest interrupt-off window */
+	uint64_t max_buffer_bytes;	/* largest measurement buffer */
+	uint32_t partner_timeout_ms;
+	uint32_t max_values;		/* samples x series per reply */
 };
 
 /* One CPU's share of a per-CPU operation. */
@@ -75,5 +80,104 @@ int cp_client_flush(struct cp_client *client,
 		    enum cacheprobe_flush_method method,
 		    const struct cp_cpuset *cpus, struct cp_cpu_time **results,
 		    size_t *nr_results, struct cp_error *error);
+
+/*
+ * --- Measurement commands (ABI 2): see the UAPI header for what each one
+ * measures, its limits and errors. ---
+ *
+ * Each returns, in a struct cp_run_result, one series of samples per timed
+ * CPU and the longest interrupt-off window the module used.  A value is the
+ * TSC ticks of one sample, which covers @ops operations: value / ops is the
+ * cost of one (hop, access, round trip, increment, line).  Fields left 0 in
+ * the parameters take the module's defaults where the header gives one.
+ */
+
+/* One timed CPU's samples. */
+struct cp_series {
+	uint32_t cpu;
+	uint64_t *values;		/* samples entries, TSC ticks */
+};
+
+struct cp_run_result {
+	uint32_t samples;		/* values per series */
+	uint64_t ops;			/* operations each value covers */
+	uint64_t window_max_cycles;	/* longest interrupt-off window */
+	uint64_t window_max_nsec;	/* the same in ns; 0: rate unknown */
+	uint64_t windows;		/* windows used by the leading CPU */
+	uint32_t retries;		/* samples run again after an overrun */
+	size_t nr_series;
+	struct cp_series *series;	/* release with cp_run_result_free */
+};
+
+void cp_run_result_free(struct cp_run_result *result);
+
+struct cp_chase_params {
+	uint32_t cpu;
+	uint32_t samples;
+	uint64_t size;			/* buffer bytes */
+	uint32_t stride;		/* 0: the cache line size */
+	uint32_t order;			/* enum cacheprobe_order, 0: random */
+	uint32_t hops;			/* per sample */
+	uint32_t prepare;		/* enum cacheprobe_prepare, 0: none */
+};
+
+struct cp_access_params {
+	uint32_t cpu;
+	uint32_t samples;
+	uint64_t size;			/* buffer bytes */
+	uint32_t stride;		/* 0: offset + width, rounded to lines */
+	uint32_t width;			/* 1, 2, 4, 8, 16, 32, 64 */
+	uint32_t offset;		/* from the start of each slot */
+	uint32_t variant;		/* enum cacheprobe_access_variant */
+	uint32_t accesses;		/* per sample */
+};
+
+struct cp_pingpong_params {
+	uint32_t initiator;		/* its series is the result */
+	uint32_t responder;
+	uint32_t samples;
+	uint32_t variant;		/* enum cacheprobe_pingpong_variant */
+	uint32_t round_trips;		/* per sample */
+};
+
+struct cp_bounce_params {
+	const uint32_t *cpus;		/* 2..CACHEPROBE_RUN_MAX_CPUS, distinct */
+	size_t nr_cpus;
+	uint32_t samples;
+	uint32_t variant;		/* enum cacheprobe_bounce_variant */
+	uint32_t width;			/* counter bytes, 4 or 8 */
+	uint32_t distance;		/* bytes between counters, 0: shared */
+	uint32_t increments;		/* per CPU and sample */
+};
+
+struct cp_xfer_params {
+	uint32_t producer;
+	uint32_t consumer;		/* its series is the result */
+	uint32_t samples;
+	uint64_t size;			/* block bytes, whole lines */
+	uint32_t variant;		/* enum cacheprobe_xfer_variant */
+	uint32_t order;			/* enum cacheprobe_order, 0: random */
+};
+
+/* One series, for @params->cpu. */
+int cp_client_chase(struct cp_client *client,
+		    const struct cp_chase_params *params,
+		    struct cp_run_result *result, struct cp_error *error);
+/* One series, for @params->cpu. */
+int cp_client_access(struct cp_client *client,
+		     const struct cp_access_params *params,
+		     struct cp_run_result *result, struct cp_error *error);
+/* One series, the initiator's. */
+int cp_client_pingpong(struct cp_client *client,
+		       const struct cp_pingpong_params *params,
+		       struct cp_run_result *result, struct cp_error *error);
+/* One series per CPU, in @params->cpus order. */
+int cp_client_bounce(struct cp_client *client,
+		     const struct cp_bounce_params *params,
+		     struct cp_run_result *result, struct cp_error *error);
+/* One series, the consumer's; ops is the number of lines in the block. */
+int cp_client_xfer(struct cp_client *client,
+		   const struct cp_xfer_params *params,
+		   struct cp_run_result *result, struct cp_error *error);
 
 #endif

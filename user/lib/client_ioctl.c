@@ -17,6 +17,12 @@ _Static_assert(sizeof(struct cacheprobe_ioc_head) == 16, "ioc_head size");
 _Static_assert(sizeof(struct cacheprobe_info) == 136, "info size");
 _Static_assert(sizeof(struct cacheprobe_flush) == 80, "flush size");
 _Static_assert(sizeof(struct cacheprobe_cpu_time) == 24, "cpu_time size");
+_Static_assert(sizeof(struct cacheprobe_run) == 88, "run size");
+_Static_assert(sizeof(struct cacheprobe_chase) == 144, "chase size");
+_Static_assert(sizeof(struct cacheprobe_access) == 152, "access size");
+_Static_assert(sizeof(struct cacheprobe_pingpong) == 128, "pingpong size");
+_Static_assert(sizeof(struct cacheprobe_bounce) == 136, "bounce size");
+_Static_assert(sizeof(struct cacheprobe_xfer) == 136, "xfer size");
 
 struct ioctl_client {
 	struct cp_client base;
@@ -94,6 +100,10 @@ static void copy_info_numbers(const struct cacheprobe_info *info,
 	out->cache_line_size = info->cache_line_size;
 	out->features = info->features;
 	out->max_cpus = info->max_cpus;
+	out->max_irqoff_ns = info->max_irqoff_ns;
+	out->max_buffer_bytes = info->max_buffer_bytes;
+	out->partner_timeout_ms = info->partner_timeout_ms;
+	out->max_values = info->max_values;
 }
 
 static int read_masks(const struct cacheprobe_info *info,
@@ -249,6 +259,126 @@ static int ioctl_flush(struct cp_client *client,
 	return ret;
 }
 
+/* --- measurement commands --- */
+
+/* Every measurement struct starts with the head, then the run. */
+union kcmd_arg {
+	struct cacheprobe_chase chase;
+	struct cacheprobe_access access;
+	struct cacheprobe_pingpong pingpong;
+	struct cacheprobe_bounce bounce;
+	struct cacheprobe_xfer xfer;
+};
+
+/* The struct for @kcmd, and its ioctl number. */
+static unsigned long encode_kcmd(const struct cp_kcmd *kcmd,
+				 union kcmd_arg *arg)
+{
+	memset(arg, 0, sizeof(*arg));
+	switch (kcmd->cmd) {
+	case CACHEPROBE_CMD_CHASE:
+		arg->chase.size = kcmd->size;
+		arg->chase.stride = kcmd->stride;
+		arg->chase.order = kcmd->order;
+		arg->chase.hops = kcmd->ops;
+		arg->chase.prepare = kcmd->prepare;
+		return CACHEPROBE_IOC_CHASE;
+	case CACHEPROBE_CMD_ACCESS:
+		arg->access.size = kcmd->size;
+		arg->access.stride = kcmd->stride;
+		arg->access.width = kcmd->width;
+		arg->access.offset = kcmd->offset;
+		arg->access.variant = kcmd->variant;
+		arg->access.accesses = kcmd->ops;
+		return CACHEPROBE_IOC_ACCESS;
+	case CACHEPROBE_CMD_PINGPONG:
+		arg->pingpong.variant = kcmd->variant;
+		arg->pingpong.round_trips = kcmd->ops;
+		return CACHEPROBE_IOC_PINGPONG;
+	case CACHEPROBE_CMD_BOUNCE:
+		arg->bounce.variant = kcmd->variant;
+		arg->bounce.width = kcmd->width;
+		arg->bounce.distance = kcmd->distance;
+		arg->bounce.increments = kcmd->ops;
+		return CACHEPROBE_IOC_BOUNCE;
+	case CACHEPROBE_CMD_XFER:
+		arg->xfer.size = kcmd->size;
+		arg->xfer.variant = kcmd->variant;
+		arg->xfer.order = kcmd->order;
+		return CACHEPROBE_IOC_XFER;
+	}
+	return 0;
+}
+
+static int decode_run(const struct cp_kcmd *kcmd,
+		      const struct cacheprobe_run *run, const uint64_t *values,
+		      size_t cap, struct cp_run_result *result,
+		      struct cp_error *error)
+{
+	uint32_t cpus[CACHEPROBE_RUN_MAX_CPUS];
+	size_t nr = cp_kcmd_series_cpus(kcmd, cpus);
+	int ret;
+
+	if (run->nr_series != nr || run->nr_values > cap ||
+	    run->nr_values != (size_t)run->nr_series * kcmd->samples)
+		return cp_error_set(error, EPROTO,
+				    "the module returned %u series and %u "
+				    "values for %zu series of %u samples",
+				    run->nr_series, run->nr_values, nr,
+				    kcmd->samples);
+	ret = cp_run_result_alloc(result, nr, kcmd->samples, error);
+	if (ret)
+		return ret;
+	result->ops = run->ops;
+	result->window_max_cycles = run->window_max_cycles;
+	result->window_max_nsec = run->window_max_nsec;
+	result->windows = run->windows;
+	result->retries = run->retries;
+	for (size_t i = 0; i < nr; i++) {
+		result->series[i].cpu = cpus[i];
+		memcpy(result->series[i].values, values + i * kcmd->samples,
+		       kcmd->samples * sizeof(uint64_t));
+	}
+	return 0;
+}
+
+static int ioctl_kcmd(struct cp_client *client, const struct cp_kcmd *kcmd,
+		      struct cp_run_result *result, struct cp_error *error)
+{
+	struct ioctl_client *dev = to_ioctl(client);
+	uint32_t series_cpus[CACHEPROBE_RUN_MAX_CPUS];
+	struct module_message message;
+	union kcmd_arg arg;
+	struct cacheprobe_run *run = &arg.chase.run;
+	unsigned long request = encode_kcmd(kcmd, &arg);
+	size_t cap = cp_kcmd_series_cpus(kcmd, series_cpus) *
+		     (size_t)(kcmd->samples ? kcmd->samples : 1);
+	uint64_t *values;
+	int ret;
+
+	if (!request)
+		return cp_error_set(error, EINVAL, "unknown command %u",
+				    kcmd->cmd);
+	/* Beyond the module's limit: let it refuse with its own message. */
+	if (cap > CACHEPROBE_MAX_VALUES)
+		cap = 1;
+	values = calloc(cap, sizeof(*values));
+	if (!values)
+		return cp_error_set(error, ENOMEM, "no memory for samples");
+	head_init(&arg.chase.head, &message);
+	run->cpus = (uintptr_t)kcmd->cpus;
+	run->nr_cpus = kcmd->nr_cpus;
+	run->samples = kcmd->samples;
+	run->values = (uintptr_t)values;
+	run->values_cap = (uint32_t)cap;
+	ret = call(dev, request, &arg, &message, cp_kcmd_name(kcmd->cmd),
+		   error);
+	if (!ret)
+		ret = decode_run(kcmd, run, values, cap, result, error);
+	free(values);
+	return ret;
+}
+
 /* --- connection --- */
 
 static void ioctl_close(struct cp_client *client)
@@ -264,6 +394,7 @@ static const struct cp_client_ops ioctl_ops = {
 	.close = ioctl_close,
 	.info = ioctl_info,
 	.flush = ioctl_flush,
+	.kcmd = ioctl_kcmd,
 };
 
 static int explain_open_failure(const char *device_path, int err,

@@ -107,6 +107,46 @@ static int netlink_flush(struct cp_client *client,
 	return 0;
 }
 
+/* --- measurement commands --- */
+
+struct run_reply {
+	struct cp_run_result *result;
+	bool seen;
+};
+
+static int on_run_reply(struct nl_msg *reply, void *arg,
+			struct cp_error *error)
+{
+	struct run_reply *state = arg;
+
+	if (state->seen)
+		return cp_error_set(error, EPROTO,
+				    "the module sent two measurement replies");
+	state->seen = true;
+	return cp_nl_read_run_reply(reply, state->result, error);
+}
+
+static int netlink_kcmd(struct cp_client *client, const struct cp_kcmd *kcmd,
+			struct cp_run_result *result, struct cp_error *error)
+{
+	struct netlink_client *nl = to_netlink(client);
+	struct run_reply state = { .result = result };
+	struct nl_msg *msg = NULL;
+	int ret = cp_nl_build_kcmd(nl->family_id, kcmd, &msg, error);
+
+	if (ret)
+		return ret;
+	ret = transact(nl, msg, on_run_reply, &state, cp_kcmd_name(kcmd->cmd),
+		       error);
+	if (!ret && !state.seen)
+		ret = cp_error_set(error, EPROTO, "the module acknowledged "
+				   "%s without a reply",
+				   cp_kcmd_name(kcmd->cmd));
+	if (ret)
+		cp_run_result_free(result);
+	return ret;
+}
+
 /* --- connection --- */
 
 static void netlink_close(struct cp_client *client)
@@ -122,6 +162,7 @@ static const struct cp_client_ops netlink_ops = {
 	.close = netlink_close,
 	.info = netlink_info,
 	.flush = netlink_flush,
+	.kcmd = netlink_kcmd,
 };
 
 /* The family id, or a negative errno; ENOENT when it does not exist. */

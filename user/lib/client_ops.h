@@ -4,6 +4,7 @@
 #define CACHEPROBE_CLIENT_OPS_H
 
 #include "client.h"
+#include "kcmd_request.h"
 
 struct cp_client_ops {
 	const char *name;
@@ -15,6 +16,9 @@ struct cp_client_ops {
 		     const struct cp_cpuset *cpus,
 		     struct cp_cpu_time **results, size_t *nr_results,
 		     struct cp_error *error);
+	/* A measurement command; @result is zeroed by the caller. */
+	int (*kcmd)(struct cp_client *client, const struct cp_kcmd *kcmd,
+		    struct cp_run_result *result, struct cp_error *error);
 };
 
 /* Each transport embeds this first in its own state. */

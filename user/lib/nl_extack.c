@@ -2,6 +2,7 @@
 #include "nl_extack.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -84,6 +85,9 @@ int cp_nl_extack_parse(const struct nlmsghdr *hdr, size_t len,
 	    hdr->nlmsg_len < min_len || hdr->nlmsg_len > len)
 		return -EPROTO;
 	e = NLMSG_DATA(hdr);
+	/* INT_MIN has no positive counterpart; no errno is that large. */
+	if (e->error == INT_MIN)
+		return -EPROTO;
 	out->error = e->error < 0 ? -e->error : e->error;
 	if (!(hdr->nlmsg_flags & NLM_F_ACK_TLVS))
 		return 0;
@@ -108,13 +112,14 @@ static void append_attr_name(struct cp_text_sink *sink, const char *label,
 static bool attr_type_at(const struct nlmsghdr *request, uint32_t offset,
 			 uint32_t *type)
 {
-	const struct nlattr *attr;
+	struct nlattr attr;
 
-	if (!request || offset < NLMSG_HDRLEN ||
+	/* Attributes start 4-byte aligned; any other offset names none. */
+	if (!request || offset < NLMSG_HDRLEN || offset % NLA_ALIGNTO ||
 	    (size_t)offset + NLA_HDRLEN > request->nlmsg_len)
 		return false;
-	attr = (const void *)((const char *)request + offset);
-	*type = attr->nla_type & NLA_TYPE_MASK;
+	memcpy(&attr, (const char *)request + offset, sizeof(attr));
+	*type = attr.nla_type & NLA_TYPE_MASK;
 	return true;
 }
 

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <netlink/attr.h>
 #include <netlink/genl/genl.h>
 #include <netlink/msg.h>
@@ -23,6 +24,27 @@ static const char *const attr_names[CACHEPROBE_ATTR_MAX + 1] = {
 	[CACHEPROBE_ATTR_FLUSH_METHOD] = "FLUSH_METHOD",
 	[CACHEPROBE_ATTR_CPUS] = "CPUS",
 	[CACHEPROBE_ATTR_FLUSH_RESULT] = "FLUSH_RESULT",
+	[CACHEPROBE_ATTR_MAX_IRQOFF_NS] = "MAX_IRQOFF_NS",
+	[CACHEPROBE_ATTR_MAX_BUFFER_BYTES] = "MAX_BUFFER_BYTES",
+	[CACHEPROBE_ATTR_PARTNER_TIMEOUT_MS] = "PARTNER_TIMEOUT_MS",
+	[CACHEPROBE_ATTR_MAX_VALUES] = "MAX_VALUES",
+	[CACHEPROBE_ATTR_RUN_MAX_CPUS] = "RUN_MAX_CPUS",
+	[CACHEPROBE_ATTR_CPU_LIST] = "CPU_LIST",
+	[CACHEPROBE_ATTR_SAMPLES] = "SAMPLES",
+	[CACHEPROBE_ATTR_OPS] = "OPS",
+	[CACHEPROBE_ATTR_SIZE] = "SIZE",
+	[CACHEPROBE_ATTR_STRIDE] = "STRIDE",
+	[CACHEPROBE_ATTR_ORDER] = "ORDER",
+	[CACHEPROBE_ATTR_PREPARE] = "PREPARE",
+	[CACHEPROBE_ATTR_VARIANT] = "VARIANT",
+	[CACHEPROBE_ATTR_WIDTH] = "WIDTH",
+	[CACHEPROBE_ATTR_OFFSET] = "OFFSET",
+	[CACHEPROBE_ATTR_DISTANCE] = "DISTANCE",
+	[CACHEPROBE_ATTR_WINDOW_MAX_CYCLES] = "WINDOW_MAX_CYCLES",
+	[CACHEPROBE_ATTR_WINDOW_MAX_NSEC] = "WINDOW_MAX_NSEC",
+	[CACHEPROBE_ATTR_WINDOWS] = "WINDOWS",
+	[CACHEPROBE_ATTR_RETRIES] = "RETRIES",
+	[CACHEPROBE_ATTR_SERIES] = "SERIES",
 };
 
 const struct cp_nl_attr_names cp_nl_attr_names = {
@@ -48,6 +70,26 @@ static const struct nla_policy info_policy[CACHEPROBE_ATTR_MAX + 1] = {
 	[CACHEPROBE_ATTR_FEATURES] = U64_POLICY,
 	[CACHEPROBE_ATTR_CACHE_LINE_SIZE] = U32_POLICY,
 	[CACHEPROBE_ATTR_MAX_CPUS] = U32_POLICY,
+	[CACHEPROBE_ATTR_MAX_IRQOFF_NS] = U64_POLICY,
+	[CACHEPROBE_ATTR_MAX_BUFFER_BYTES] = U64_POLICY,
+	[CACHEPROBE_ATTR_PARTNER_TIMEOUT_MS] = U32_POLICY,
+	[CACHEPROBE_ATTR_MAX_VALUES] = U32_POLICY,
+	[CACHEPROBE_ATTR_RUN_MAX_CPUS] = U32_POLICY,
+};
+
+static const struct nla_policy run_policy[CACHEPROBE_ATTR_MAX + 1] = {
+	[CACHEPROBE_ATTR_SAMPLES] = U32_POLICY,
+	[CACHEPROBE_ATTR_OPS] = U32_POLICY,
+	[CACHEPROBE_ATTR_WINDOW_MAX_CYCLES] = U64_POLICY,
+	[CACHEPROBE_ATTR_WINDOW_MAX_NSEC] = U64_POLICY,
+	[CACHEPROBE_ATTR_WINDOWS] = U64_POLICY,
+	[CACHEPROBE_ATTR_RETRIES] = U32_POLICY,
+	[CACHEPROBE_ATTR_SERIES] = { .type = NLA_NESTED },
+};
+
+static const struct nla_policy series_policy[CACHEPROBE_SERIES_MAX + 1] = {
+	[CACHEPROBE_SERIES_CPU] = U32_POLICY,
+	[CACHEPROBE_SERIES_VALUES] = { .type = NLA_UNSPEC },
 };
 
 static const struct nla_policy flush_policy[CACHEPROBE_ATTR_MAX + 1] = {
@@ -163,6 +205,19 @@ static void read_info_numbers(struct nlattr **attrs,
 	info->cache_line_size =
 		nla_get_u32(attrs[CACHEPROBE_ATTR_CACHE_LINE_SIZE]);
 	info->max_cpus = nla_get_u32(attrs[CACHEPROBE_ATTR_MAX_CPUS]);
+	/* ABI 2: absent from older modules, which leaves them 0. */
+	if (attrs[CACHEPROBE_ATTR_MAX_IRQOFF_NS])
+		info->max_irqoff_ns =
+			nla_get_u64(attrs[CACHEPROBE_ATTR_MAX_IRQOFF_NS]);
+	if (attrs[CACHEPROBE_ATTR_MAX_BUFFER_BYTES])
+		info->max_buffer_bytes =
+			nla_get_u64(attrs[CACHEPROBE_ATTR_MAX_BUFFER_BYTES]);
+	if (attrs[CACHEPROBE_ATTR_PARTNER_TIMEOUT_MS])
+		info->partner_timeout_ms =
+			nla_get_u32(attrs[CACHEPROBE_ATTR_PARTNER_TIMEOUT_MS]);
+	if (attrs[CACHEPROBE_ATTR_MAX_VALUES])
+		info->max_values =
+			nla_get_u32(attrs[CACHEPROBE_ATTR_MAX_VALUES]);
 }
 
 int cp_nl_read_info_reply(struct nl_msg *reply, struct cp_module_info *info,
@@ -257,6 +312,160 @@ int cp_nl_read_flush_reply(struct nl_msg *reply,
 			ret = append_result(acc, &result, error);
 		if (ret)
 			return ret;
+	}
+	return 0;
+}
+
+/* --- measurement commands --- */
+
+static int put_kcmd_attrs(struct nl_msg *msg, const struct cp_kcmd *kcmd)
+{
+	int ret = nla_put(msg, CACHEPROBE_ATTR_CPU_LIST,
+			  (int)(kcmd->nr_cpus * sizeof(kcmd->cpus[0])),
+			  kcmd->cpus) |
+		  nla_put_u32(msg, CACHEPROBE_ATTR_SAMPLES, kcmd->samples);
+
+	switch (kcmd->cmd) {
+	case CACHEPROBE_CMD_CHASE:
+		return ret | nla_put_u64(msg, CACHEPROBE_ATTR_SIZE, kcmd->size) |
+		       nla_put_u32(msg, CACHEPROBE_ATTR_OPS, kcmd->ops) |
+		       nla_put_u32(msg, CACHEPROBE_ATTR_STRIDE, kcmd->stride) |
+		       nla_put_u32(msg, CACHEPROBE_ATTR_ORDER, kcmd->order) |
+		       nla_put_u32(msg, CACHEPROBE_ATTR_PREPARE, kcmd->prepare);
+	case CACHEPROBE_CMD_ACCESS:
+		return ret | nla_put_u64(msg, CACHEPROBE_ATTR_SIZE, kcmd->size) |
+		       nla_put_u32(msg, CACHEPROBE_ATTR_OPS, kcmd->ops) |
+		       nla_put_u32(msg, CACHEPROBE_ATTR_STRIDE, kcmd->stride) |
+		       nla_put_u32(msg, CACHEPROBE_ATTR_WIDTH, kcmd->width) |
+		       nla_put_u32(msg, CACHEPROBE_ATTR_OFFSET, kcmd->offset) |
+		       nla_put_u32(msg, CACHEPROBE_ATTR_VARIANT, kcmd->variant);
+	case CACHEPROBE_CMD_PINGPONG:
+		return ret | nla_put_u32(msg, CACHEPROBE_ATTR_OPS, kcmd->ops) |
+		       nla_put_u32(msg, CACHEPROBE_ATTR_VARIANT, kcmd->variant);
+	case CACHEPROBE_CMD_BOUNCE:
+		return ret | nla_put_u32(msg, CACHEPROBE_ATTR_OPS, kcmd->ops) |
+		       nla_put_u32(msg, CACHEPROBE_ATTR_VARIANT, kcmd->variant) |
+		       nla_put_u32(msg, CACHEPROBE_ATTR_WIDTH, kcmd->width) |
+		       nla_put_u32(msg, CACHEPROBE_ATTR_DISTANCE,
+				   kcmd->distance);
+	case CACHEPROBE_CMD_XFER:
+		return ret | nla_put_u64(msg, CACHEPROBE_ATTR_SIZE, kcmd->size) |
+		       nla_put_u32(msg, CACHEPROBE_ATTR_VARIANT, kcmd->variant) |
+		       nla_put_u32(msg, CACHEPROBE_ATTR_ORDER, kcmd->order);
+	}
+	return -1;
+}
+
+int cp_nl_build_kcmd(int family_id, const struct cp_kcmd *kcmd,
+		     struct nl_msg **out, struct cp_error *error)
+{
+	int ret;
+
+	if (kcmd->nr_cpus == 0 || kcmd->nr_cpus > CACHEPROBE_RUN_MAX_CPUS)
+		return cp_error_set(error, EINVAL,
+				    "%s needs 1 to %d CPUs, %u given",
+				    cp_kcmd_name(kcmd->cmd),
+				    CACHEPROBE_RUN_MAX_CPUS, kcmd->nr_cpus);
+	ret = cp_nl_new_request(family_id, kcmd->cmd, out, error);
+	if (ret)
+		return ret;
+	if (put_kcmd_attrs(*out, kcmd) != 0) {
+		nlmsg_free(*out);
+		*out = NULL;
+		return cp_error_set(error, ENOMEM,
+				    "cannot build the %s request",
+				    cp_kcmd_name(kcmd->cmd));
+	}
+	return 0;
+}
+
+static int read_series(struct nlattr *nested, struct cp_series *series,
+		       uint32_t samples, struct cp_error *error)
+{
+	struct nlattr *attrs[CACHEPROBE_SERIES_MAX + 1];
+	int ret = nla_parse_nested(attrs, CACHEPROBE_SERIES_MAX, nested,
+				   series_policy);
+
+	if (ret < 0)
+		return cp_error_set(error, EPROTO, "malformed SERIES: %s",
+				    nl_geterror(ret));
+	if (!attrs[CACHEPROBE_SERIES_CPU] || !attrs[CACHEPROBE_SERIES_VALUES])
+		return cp_error_set(error, EPROTO,
+				    "a SERIES lacks its CPU or VALUES");
+	if ((size_t)nla_len(attrs[CACHEPROBE_SERIES_VALUES]) !=
+	    samples * sizeof(uint64_t))
+		return cp_error_set(error, EPROTO,
+				    "a SERIES holds %d bytes of values, "
+				    "%u samples expected",
+				    nla_len(attrs[CACHEPROBE_SERIES_VALUES]),
+				    samples);
+	series->cpu = nla_get_u32(attrs[CACHEPROBE_SERIES_CPU]);
+	/* 4-byte aligned in the message: copied, never cast. */
+	memcpy(series->values, nla_data(attrs[CACHEPROBE_SERIES_VALUES]),
+	       samples * sizeof(uint64_t));
+	return 0;
+}
+
+static size_t count_series(struct genlmsghdr *genl_hdr)
+{
+	struct nlattr *attr;
+	size_t count = 0;
+	int remaining;
+
+	nla_for_each_attr(attr, genlmsg_attrdata(genl_hdr, 0),
+			  genlmsg_attrlen(genl_hdr, 0), remaining)
+		if (nla_type(attr) == CACHEPROBE_ATTR_SERIES)
+			count++;
+	return count;
+}
+
+int cp_nl_read_run_reply(struct nl_msg *reply, struct cp_run_result *result,
+			 struct cp_error *error)
+{
+	struct nlattr *attrs[CACHEPROBE_ATTR_MAX + 1];
+	struct nlmsghdr *hdr = nlmsg_hdr(reply);
+	struct genlmsghdr *genl_hdr;
+	struct nlattr *attr;
+	size_t i = 0;
+	int remaining;
+	int ret = genlmsg_parse(hdr, 0, attrs, CACHEPROBE_ATTR_MAX,
+				run_policy);
+
+	if (ret < 0)
+		return cp_error_set(error, EPROTO,
+				    "malformed measurement reply: %s",
+				    nl_geterror(ret));
+	if (!attrs[CACHEPROBE_ATTR_SAMPLES] || !attrs[CACHEPROBE_ATTR_OPS] ||
+	    !attrs[CACHEPROBE_ATTR_WINDOW_MAX_CYCLES] ||
+	    !attrs[CACHEPROBE_ATTR_WINDOW_MAX_NSEC])
+		return cp_error_set(error, EPROTO,
+				    "a measurement reply lacks SAMPLES, OPS "
+				    "or the window attributes");
+	genl_hdr = genlmsg_hdr(hdr);
+	ret = cp_run_result_alloc(result, count_series(genl_hdr),
+				  nla_get_u32(attrs[CACHEPROBE_ATTR_SAMPLES]),
+				  error);
+	if (ret)
+		return ret;
+	result->ops = nla_get_u32(attrs[CACHEPROBE_ATTR_OPS]);
+	result->window_max_cycles =
+		nla_get_u64(attrs[CACHEPROBE_ATTR_WINDOW_MAX_CYCLES]);
+	result->window_max_nsec =
+		nla_get_u64(attrs[CACHEPROBE_ATTR_WINDOW_MAX_NSEC]);
+	if (attrs[CACHEPROBE_ATTR_WINDOWS])
+		result->windows = nla_get_u64(attrs[CACHEPROBE_ATTR_WINDOWS]);
+	if (attrs[CACHEPROBE_ATTR_RETRIES])
+		result->retries = nla_get_u32(attrs[CACHEPROBE_ATTR_RETRIES]);
+	nla_for_each_attr(attr, genlmsg_attrdata(genl_hdr, 0),
+			  genlmsg_attrlen(genl_hdr, 0), remaining) {
+		if (nla_type(attr) != CACHEPROBE_ATTR_SERIES)
+			continue;
+		ret = read_series(attr, &result->series[i++], result->samples,
+				  error);
+		if (ret) {
+			cp_run_result_free(result);
+			return ret;
+		}
 	}
 	return 0;
 }

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "client.h"
+#include "kcmd_request.h"
 #include "nl_extack.h"
 
 struct nl_msg;
@@ -46,5 +47,21 @@ struct cp_flush_results {
 int cp_nl_read_flush_reply(struct nl_msg *reply,
 			   struct cp_flush_results *results,
 			   struct cp_error *error);
+
+/*
+ * A measurement command's request: CPU_LIST and SAMPLES, and every other
+ * attribute the command takes (0 for the module's default where the ABI
+ * has one).
+ */
+int cp_nl_build_kcmd(int family_id, const struct cp_kcmd *kcmd,
+		     struct nl_msg **out, struct cp_error *error);
+
+/*
+ * Fill @result (zeroed by the caller) from a measurement reply; release it
+ * with cp_run_result_free.  The shape is checked against the request by
+ * the caller (cp_kcmd_check_result).
+ */
+int cp_nl_read_run_reply(struct nl_msg *reply, struct cp_run_result *result,
+			 struct cp_error *error);
 
 #endif

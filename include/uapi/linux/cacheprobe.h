@@ -34,9 +34,19 @@
  *   EFAULT     (ioctl) a user pointer that cannot be read or written.
  *   ENOTTY     (ioctl) an ioctl number the module does not know, including
  *              a known command with a struct size of another ABI.
- *   EINTR      a signal arrived while waiting for another operation to end
- *              (operations run one at a time).
+ *   EINTR      (ioctl) a signal arrived while waiting for another
+ *              operation to end (operations run one at a time), or a
+ *              signal ended a measurement (every kernel thread stopped,
+ *              nothing kept).
+ *   ECANCELED  (netlink) the same: netlink sends no ack for a
+ *              request that fails with EINTR, so the module reports
+ *              ECANCELED there, with the message "interrupted by a
+ *              signal".
  *   ENOMEM     the module could not allocate what the request needs.
+ *
+ * The measurement commands (CHASE, ACCESS, PINGPONG, BOUNCE, XFER; ABI 2)
+ * share more rules, described before enum cacheprobe_cmd ("Measurement
+ * commands").
  */
 #ifndef _UAPI_LINUX_CACHEPROBE_H
 #define _UAPI_LINUX_CACHEPROBE_H
@@ -48,8 +58,12 @@
 #define CACHEPROBE_GENL_VERSION		1
 #define CACHEPROBE_DEVICE_NAME		"cacheprobe"
 
-/* Reported by CACHEPROBE_CMD_GET_INFO; raised when the ABI gains anything. */
-#define CACHEPROBE_ABI_VERSION		1
+/*
+ * Reported by CACHEPROBE_CMD_GET_INFO; raised when the ABI gains anything.
+ * 1: GET_INFO, FLUSH.  2: CHASE, ACCESS, PINGPONG, BOUNCE, XFER and the
+ * limits GET_INFO reports for them.
+ */
+#define CACHEPROBE_ABI_VERSION		2
 
 /*
  * CPU sets ("cpumasks") cross the ABI as bitmaps: an array of __u64 words in
@@ -66,6 +80,77 @@
 /* Longest error message the module writes, NUL included. */
 #define CACHEPROBE_MSG_MAX		256
 
+/*
+ * Limits of the measurement commands (ABI 2), fixed by the ABI.  The limits
+ * that a module parameter sets are reported by GET_INFO instead.
+ *
+ * CACHEPROBE_RUN_MAX_CPUS: most CPUs one request may name (BOUNCE).
+ * CACHEPROBE_MAX_SAMPLES: most samples one request may ask for, so that
+ *	one series of u64 values fits a netlink attribute (whose length is
+ *	16 bits) with room to spare.
+ * CACHEPROBE_MAX_VALUES: most sample values one reply carries: samples
+ *	times the number of timed CPUs (series); 64 KiB of u64.
+ * CACHEPROBE_MAX_OPS: most operations (hops, accesses, round trips,
+ *	increments) one sample may ask for.
+ */
+#define CACHEPROBE_RUN_MAX_CPUS		64
+#define CACHEPROBE_MAX_SAMPLES		4096
+#define CACHEPROBE_MAX_VALUES		8192
+#define CACHEPROBE_MAX_OPS		(1U << 24)
+
+/*
+ * Measurement commands (ABI 2): CHASE, ACCESS, PINGPONG, BOUNCE, XFER.
+ *
+ * Each needs CAP_SYS_ADMIN.  The module runs the measurement on kernel
+ * threads bound to the requested CPUs and started together.  Work is cut
+ * into windows, one sample per window; in a window the thread's CPU has
+ * preemption and interrupts off, and the CPUs of a multi-CPU command enter
+ * it together.  No window lasts longer than the module parameter
+ * max_irqoff_us (GET_INFO: MAX_IRQOFF_NS); between windows the threads
+ * reschedule.  A sample that cannot finish inside one window is tried
+ * again in a fresh window, a few times, then the request fails with
+ * EOVERFLOW: ask for fewer operations per sample.  The work of a window
+ * stops at 7/8 of the bound, the clock being read at least every 64
+ * operations and at every wait; only what the module cannot see (SMIs,
+ * NMIs, a hypervisor or emulator running something else) can stretch a
+ * window beyond it, and WINDOW_MAX_* report the length measured.
+ *
+ * Common request attributes: CPU_LIST (the CPUs, in the command's role
+ * order), SAMPLES (1 or more; SAMPLES times the number of series at most
+ * CACHEPROBE_MAX_VALUES).  Optional attributes are absent or 0 for their
+ * default.  Buffers are the module's own (vmalloc, 4 KiB pages, zeroed),
+ * allocated for the request and freed before the reply.
+ *
+ * Common reply ("the run attributes"): OPS (operations each sample value
+ * covers: divide a value by it for the cost of one), SAMPLES,
+ * WINDOW_MAX_CYCLES and WINDOW_MAX_NSEC (the longest interrupt-off window
+ * any of the threads used, in TSC ticks and nanoseconds), WINDOWS (windows
+ * used, retries included), RETRIES (samples run again because they
+ * overran a window), and one SERIES per timed CPU: SERIES_CPU and
+ * SERIES_VALUES, SAMPLES u64 values of TSC ticks, in sample order.
+ *
+ * Common errors of the measurement commands:
+ *   EINVAL     a missing required attribute, a CPU id that is not possible
+ *              or not online, a CPU listed twice where the command needs
+ *              distinct CPUs, the wrong number of CPUs, a zero or
+ *              out-of-range count, size, width or offset, an unknown
+ *              variant, order or preparation.
+ *   E2BIG      a buffer larger than the module parameter max_buffer_mb
+ *              (GET_INFO: MAX_BUFFER_BYTES), a chain of more than 2^32 - 1
+ *              slots, or SAMPLES times the number of series above
+ *              CACHEPROBE_MAX_VALUES.
+ *   ENOMEM     the buffer or the result arrays could not be allocated.
+ *   ETIMEDOUT  a partner CPU's thread did not answer within the module
+ *              parameter partner_timeout_ms (GET_INFO:
+ *              PARTNER_TIMEOUT_MS); every thread was stopped.
+ *   EOVERFLOW  a sample did not fit in a max_irqoff_us window.
+ *   EINTR      a signal reached the caller (a fatal one, or one it has a
+ *              handler for): the measurement stopped within about one
+ *              window, every thread stopped, nothing kept.  ECANCELED
+ *              over netlink (see above).
+ * Messages name the offending attribute (netlink) or field (ioctl).
+ */
+
 /**
  * enum cacheprobe_cmd - operations (netlink commands and ioctl numbers)
  * @CACHEPROBE_CMD_UNSPEC: never valid.
@@ -73,17 +158,76 @@
  *	every user.  Request: no attributes.  Reply: MODULE_VERSION,
  *	ABI_VERSION, NR_CPU_IDS, NR_POSSIBLE_CPUS, NR_ONLINE_CPUS,
  *	POSSIBLE_CPUS, ONLINE_CPUS, TSC_KHZ, FEATURES, CACHE_LINE_SIZE,
- *	MAX_CPUS.  ioctl: CACHEPROBE_IOC_GET_INFO.
+ *	MAX_CPUS; since ABI 2 also MAX_IRQOFF_NS, MAX_BUFFER_BYTES,
+ *	PARTNER_TIMEOUT_MS, MAX_VALUES, RUN_MAX_CPUS.
+ *	ioctl: CACHEPROBE_IOC_GET_INFO.
  * @CACHEPROBE_CMD_FLUSH: write back and invalidate the caches of a set of
  *	CPUs (WBINVD), or write back without invalidating (WBNOINVD), and time
  *	the instruction on each CPU.  Needs CAP_SYS_ADMIN.  Request:
  *	FLUSH_METHOD (required), CPUS (optional; absent means every online
  *	CPU).  Reply: one message holding one FLUSH_RESULT per flushed CPU,
  *	in increasing CPU order (about 48 bytes per CPU: receive with a
- *	buffer sized for NR_CPU_IDS CPUs, or peek at the length first).  Errors: EINVAL for a missing or unknown method, an empty set,
- *	a CPU id that is not below NR_CPU_IDS or not online; EOPNOTSUPP for
+ *	buffer sized for NR_CPU_IDS CPUs, or peek at the length first).
+ *	Errors: EINVAL for a missing or unknown method, an empty set, a CPU
+ *	id that is not below NR_CPU_IDS or not online; EOPNOTSUPP for
  *	WBNOINVD on a CPU without it (no CPU is flushed then).
  *	ioctl: CACHEPROBE_IOC_FLUSH.
+ * @CACHEPROBE_CMD_CHASE: (ABI 2) on one CPU, a dependent pointer chase over
+ *	a module-owned buffer.  Request: CPU_LIST (1 CPU), SAMPLES, SIZE
+ *	(buffer bytes), OPS (hops per sample); optional STRIDE (bytes between
+ *	chased slots: a multiple of 8, at least 8, at most SIZE; default the
+ *	cache line size), ORDER (enum cacheprobe_order, default RANDOM),
+ *	PREPARE (enum cacheprobe_prepare, what to do before every sample,
+ *	default NONE).  The chain visits every slot (SIZE / STRIDE of them)
+ *	once per lap, in increasing address order (SEQUENTIAL) or in one
+ *	random cycle (RANDOM).  Reply: the run attributes (see "Measurement
+ *	commands"), one SERIES for the CPU; a value is the TSC ticks of OPS
+ *	hops.  Errors: EOPNOTSUPP for PREPARE CLFLUSH without CLFLUSH.
+ *	ioctl: CACHEPROBE_IOC_CHASE.
+ * @CACHEPROBE_CMD_ACCESS: (ABI 2) on one CPU, loads or stores of WIDTH
+ *	bytes at OFFSET bytes from a cache-line boundary, repeated over a
+ *	buffer.  Request: CPU_LIST (1 CPU), SAMPLES, SIZE, OPS (accesses per
+ *	sample), WIDTH (1, 2, 4, 8, 16, 32 or 64), VARIANT (enum
+ *	cacheprobe_access_variant); optional OFFSET (bytes from the start of
+ *	each slot, below 4096; default 0), STRIDE (bytes between slots, at
+ *	least WIDTH; default OFFSET + WIDTH rounded up to the line size).
+ *	Slot k starts at k * STRIDE from the page-aligned buffer; the
+ *	accesses walk the slots in address order, over and over, until OPS
+ *	are done; SIZE must hold one slot.  16-byte accesses use SSE,
+ *	32-byte AVX, 64-byte AVX-512F, inside kernel_fpu_begin()/end() taken
+ *	around the interrupt-off window.  Every slot is read once before the
+ *	first sample.  Reply: the run attributes, one SERIES; a value is the
+ *	TSC ticks of OPS accesses.  Errors: EOPNOTSUPP for a width the CPU or
+ *	kernel cannot do (CACHEPROBE_FEAT_AVX, CACHEPROBE_FEAT_AVX512F).
+ *	ioctl: CACHEPROBE_IOC_ACCESS.
+ * @CACHEPROBE_CMD_PINGPONG: (ABI 2) two CPUs bounce one cache line.
+ *	Request: CPU_LIST (2 distinct CPUs: initiator, responder), SAMPLES,
+ *	OPS (round trips per sample), VARIANT (enum
+ *	cacheprobe_pingpong_variant).  Reply: the run attributes, one SERIES
+ *	for the initiator; a value is the TSC ticks of OPS round trips.
+ *	ioctl: CACHEPROBE_IOC_PINGPONG.
+ * @CACHEPROBE_CMD_BOUNCE: (ABI 2) 2 to CACHEPROBE_RUN_MAX_CPUS CPUs each
+ *	increment their own counter, the counters DISTANCE bytes apart (0:
+ *	one shared counter), all CPUs starting together.  Request: CPU_LIST
+ *	(distinct CPUs), SAMPLES, OPS (increments per CPU and sample), VARIANT
+ *	(enum cacheprobe_bounce_variant), WIDTH (counter bytes, 4 or 8),
+ *	DISTANCE (a multiple of WIDTH, at most 65536; required: 0 has a
+ *	meaning).  Reply: the run attributes, one SERIES per CPU, in
+ *	CPU_LIST order; a value is that CPU's TSC ticks for OPS increments.
+ *	ioctl: CACHEPROBE_IOC_BOUNCE.
+ * @CACHEPROBE_CMD_XFER: (ABI 2) cache-to-cache transfer.  Per sample the
+ *	producer reads (VARIANT READ: lines end Shared/Exclusive) or
+ *	reads and modifies (MODIFY: lines end Modified) every line of a
+ *	block, then the consumer walks the block as a dependent chain (one
+ *	pointer per line, ORDER) and times the walk; before each sample the
+ *	consumer CLFLUSHes the block.  Request: CPU_LIST (2 CPUs: producer,
+ *	consumer; the same CPU twice gives the same-core baseline, run by one
+ *	thread), SAMPLES, SIZE (block bytes, a multiple of the line size),
+ *	VARIANT (enum cacheprobe_xfer_variant); optional ORDER (default
+ *	RANDOM).  Reply: the run attributes with OPS the number of lines, one
+ *	SERIES for the consumer; a value is the TSC ticks of its walk over
+ *	OPS lines.  Errors: EOPNOTSUPP without CLFLUSH.
+ *	ioctl: CACHEPROBE_IOC_XFER.
  * @__CACHEPROBE_CMD_MAX: one past the last command.
  * @CACHEPROBE_CMD_MAX: the last command.
  */
@@ -91,6 +235,11 @@ enum cacheprobe_cmd {
 	CACHEPROBE_CMD_UNSPEC,
 	CACHEPROBE_CMD_GET_INFO,
 	CACHEPROBE_CMD_FLUSH,
+	CACHEPROBE_CMD_CHASE,
+	CACHEPROBE_CMD_ACCESS,
+	CACHEPROBE_CMD_PINGPONG,
+	CACHEPROBE_CMD_BOUNCE,
+	CACHEPROBE_CMD_XFER,
 
 	__CACHEPROBE_CMD_MAX,
 	CACHEPROBE_CMD_MAX = __CACHEPROBE_CMD_MAX - 1
@@ -129,6 +278,45 @@ enum cacheprobe_cmd {
  *	CACHEPROBE_CPUMASK_MAX_BYTES bytes, a multiple of 8.
  * @CACHEPROBE_ATTR_FLUSH_RESULT: reply, nested, repeated once per CPU:
  *	attributes from enum cacheprobe_result_attr.
+ * @CACHEPROBE_ATTR_MAX_IRQOFF_NS: (ABI 2) GET_INFO reply, u64: the longest
+ *	interrupt-off window a measurement may use (module parameter
+ *	max_irqoff_us, in ns).
+ * @CACHEPROBE_ATTR_MAX_BUFFER_BYTES: (ABI 2) GET_INFO reply, u64: the
+ *	largest buffer a measurement may ask for (max_buffer_mb, in bytes).
+ * @CACHEPROBE_ATTR_PARTNER_TIMEOUT_MS: (ABI 2) GET_INFO reply, u32: how long
+ *	a thread waits for a partner before the request fails with ETIMEDOUT.
+ * @CACHEPROBE_ATTR_MAX_VALUES: (ABI 2) GET_INFO reply, u32:
+ *	CACHEPROBE_MAX_VALUES.
+ * @CACHEPROBE_ATTR_RUN_MAX_CPUS: (ABI 2) GET_INFO reply, u32:
+ *	CACHEPROBE_RUN_MAX_CPUS.
+ * @CACHEPROBE_ATTR_CPU_LIST: (ABI 2) request, binary: u32 CPU ids in native
+ *	byte order, in the order the command gives them roles; 1 to
+ *	CACHEPROBE_RUN_MAX_CPUS of them.
+ * @CACHEPROBE_ATTR_SAMPLES: (ABI 2) request and reply, u32: samples, 1 to
+ *	CACHEPROBE_MAX_SAMPLES (E2BIG beyond), and samples times series at
+ *	most CACHEPROBE_MAX_VALUES (E2BIG).
+ * @CACHEPROBE_ATTR_OPS: (ABI 2) request and reply, u32: operations per
+ *	sample, 1 to CACHEPROBE_MAX_OPS (XFER: reply only, lines per walk).
+ * @CACHEPROBE_ATTR_SIZE: (ABI 2) request, u64: buffer or block bytes.
+ * @CACHEPROBE_ATTR_STRIDE: (ABI 2) request, u32: bytes between slots.
+ * @CACHEPROBE_ATTR_ORDER: (ABI 2) request, u32: enum cacheprobe_order.
+ * @CACHEPROBE_ATTR_PREPARE: (ABI 2) request, u32: enum cacheprobe_prepare.
+ * @CACHEPROBE_ATTR_VARIANT: (ABI 2) request, u32: the command's variant
+ *	enum (cacheprobe_access_variant, cacheprobe_pingpong_variant,
+ *	cacheprobe_bounce_variant, cacheprobe_xfer_variant).
+ * @CACHEPROBE_ATTR_WIDTH: (ABI 2) request, u32: access or counter bytes.
+ * @CACHEPROBE_ATTR_OFFSET: (ABI 2) request, u32: bytes from a line start.
+ * @CACHEPROBE_ATTR_DISTANCE: (ABI 2) request, u32: bytes between counters.
+ * @CACHEPROBE_ATTR_WINDOW_MAX_CYCLES: (ABI 2) reply, u64: the longest
+ *	interrupt-off window the request used, TSC ticks.
+ * @CACHEPROBE_ATTR_WINDOW_MAX_NSEC: (ABI 2) reply, u64: the same in ns (0
+ *	when TSC_KHZ is 0).
+ * @CACHEPROBE_ATTR_WINDOWS: (ABI 2) reply, u64: interrupt-off windows used
+ *	by the thread that leads the run.
+ * @CACHEPROBE_ATTR_RETRIES: (ABI 2) reply, u32: samples run again after
+ *	overrunning a window.
+ * @CACHEPROBE_ATTR_SERIES: (ABI 2) reply, nested, once per timed CPU:
+ *	attributes from enum cacheprobe_series_attr.
  * @__CACHEPROBE_ATTR_MAX: one past the last attribute.
  * @CACHEPROBE_ATTR_MAX: the last attribute.
  */
@@ -149,6 +337,27 @@ enum cacheprobe_attr {
 	CACHEPROBE_ATTR_FLUSH_METHOD,
 	CACHEPROBE_ATTR_CPUS,
 	CACHEPROBE_ATTR_FLUSH_RESULT,
+	CACHEPROBE_ATTR_MAX_IRQOFF_NS,
+	CACHEPROBE_ATTR_MAX_BUFFER_BYTES,
+	CACHEPROBE_ATTR_PARTNER_TIMEOUT_MS,
+	CACHEPROBE_ATTR_MAX_VALUES,
+	CACHEPROBE_ATTR_RUN_MAX_CPUS,
+	CACHEPROBE_ATTR_CPU_LIST,
+	CACHEPROBE_ATTR_SAMPLES,
+	CACHEPROBE_ATTR_OPS,
+	CACHEPROBE_ATTR_SIZE,
+	CACHEPROBE_ATTR_STRIDE,
+	CACHEPROBE_ATTR_ORDER,
+	CACHEPROBE_ATTR_PREPARE,
+	CACHEPROBE_ATTR_VARIANT,
+	CACHEPROBE_ATTR_WIDTH,
+	CACHEPROBE_ATTR_OFFSET,
+	CACHEPROBE_ATTR_DISTANCE,
+	CACHEPROBE_ATTR_WINDOW_MAX_CYCLES,
+	CACHEPROBE_ATTR_WINDOW_MAX_NSEC,
+	CACHEPROBE_ATTR_WINDOWS,
+	CACHEPROBE_ATTR_RETRIES,
+	CACHEPROBE_ATTR_SERIES,
 
 	__CACHEPROBE_ATTR_MAX,
 	CACHEPROBE_ATTR_MAX = __CACHEPROBE_ATTR_MAX - 1
@@ -179,6 +388,99 @@ enum cacheprobe_result_attr {
 };
 
 /**
+ * enum cacheprobe_series_attr - attributes nested in a CACHEPROBE_ATTR_SERIES
+ * @CACHEPROBE_SERIES_UNSPEC: never valid.
+ * @CACHEPROBE_SERIES_CPU: u32, the CPU whose times these are.
+ * @CACHEPROBE_SERIES_VALUES: binary, SAMPLES u64 values in native byte
+ *	order: TSC ticks of each sample's OPS operations, in sample order.
+ * @__CACHEPROBE_SERIES_MAX: one past the last attribute.
+ * @CACHEPROBE_SERIES_MAX: the last attribute.
+ */
+enum cacheprobe_series_attr {
+	CACHEPROBE_SERIES_UNSPEC,
+	CACHEPROBE_SERIES_CPU,
+	CACHEPROBE_SERIES_VALUES,
+
+	__CACHEPROBE_SERIES_MAX,
+	CACHEPROBE_SERIES_MAX = __CACHEPROBE_SERIES_MAX - 1
+};
+
+/**
+ * enum cacheprobe_order - the order a chain visits its slots (0: RANDOM)
+ * @CACHEPROBE_ORDER_SEQUENTIAL: increasing addresses, wrapping around.
+ * @CACHEPROBE_ORDER_RANDOM: one random cycle through every slot, so
+ *	hardware prefetchers cannot guess the next address.
+ */
+enum cacheprobe_order {
+	CACHEPROBE_ORDER_SEQUENTIAL = 1,
+	CACHEPROBE_ORDER_RANDOM = 2,
+};
+
+/**
+ * enum cacheprobe_prepare - what CHASE does before each sample (0: NONE)
+ * @CACHEPROBE_PREPARE_NONE: nothing: the buffer stays as warm as the
+ *	previous sample left it.
+ * @CACHEPROBE_PREPARE_WBINVD: WBINVD on the measuring CPU, interrupts on,
+ *	just before the sample's window.
+ * @CACHEPROBE_PREPARE_CLFLUSH: CLFLUSH every line of the buffer, then
+ *	MFENCE, just before the sample's window.
+ */
+enum cacheprobe_prepare {
+	CACHEPROBE_PREPARE_NONE = 1,
+	CACHEPROBE_PREPARE_WBINVD = 2,
+	CACHEPROBE_PREPARE_CLFLUSH = 3,
+};
+
+/**
+ * enum cacheprobe_access_variant - what ACCESS does
+ * @CACHEPROBE_ACCESS_LOAD_LATENCY: loads, each address depending on the
+ *	previous load's value (the buffer holds zeros, added to the next
+ *	address): latency.  For 16 to 64 bytes the value reaches the next
+ *	address through a MOVQ from the vector register, which the time
+ *	includes.
+ * @CACHEPROBE_ACCESS_LOAD_THROUGHPUT: independent loads: throughput.
+ * @CACHEPROBE_ACCESS_STORE_THROUGHPUT: independent stores of zeros.
+ */
+enum cacheprobe_access_variant {
+	CACHEPROBE_ACCESS_LOAD_LATENCY = 1,
+	CACHEPROBE_ACCESS_LOAD_THROUGHPUT = 2,
+	CACHEPROBE_ACCESS_STORE_THROUGHPUT = 3,
+};
+
+/**
+ * enum cacheprobe_pingpong_variant - how PINGPONG passes the line
+ * @CACHEPROBE_PINGPONG_CAS: each side waits for its turn with LOCK CMPXCHG
+ *	on the line (a failed CAS also pulls the line over).
+ * @CACHEPROBE_PINGPONG_FLAG: each side spins reading the line until it
+ *	sees its turn, then stores the next value.
+ */
+enum cacheprobe_pingpong_variant {
+	CACHEPROBE_PINGPONG_CAS = 1,
+	CACHEPROBE_PINGPONG_FLAG = 2,
+};
+
+/**
+ * enum cacheprobe_bounce_variant - how BOUNCE increments
+ * @CACHEPROBE_BOUNCE_PLAIN: INC on memory, no LOCK (a shared counter
+ *	loses increments; that is not measured).
+ * @CACHEPROBE_BOUNCE_ATOMIC: LOCK INC.
+ */
+enum cacheprobe_bounce_variant {
+	CACHEPROBE_BOUNCE_PLAIN = 1,
+	CACHEPROBE_BOUNCE_ATOMIC = 2,
+};
+
+/**
+ * enum cacheprobe_xfer_variant - what the XFER producer does to the block
+ * @CACHEPROBE_XFER_READ: reads every line.
+ * @CACHEPROBE_XFER_MODIFY: reads and writes back every line (ADD $0).
+ */
+enum cacheprobe_xfer_variant {
+	CACHEPROBE_XFER_READ = 1,
+	CACHEPROBE_XFER_MODIFY = 2,
+};
+
+/**
  * enum cacheprobe_flush_method - how CACHEPROBE_CMD_FLUSH flushes
  * @CACHEPROBE_FLUSH_WBINVD: WBINVD: write back dirty lines, then invalidate
  *	every line of every cache level the CPU's caches share.  Under a
@@ -205,6 +507,10 @@ enum cacheprobe_flush_method {
 #define CACHEPROBE_FEAT_INVARIANT_TSC	(1ULL << 5)
 /* Running under a hypervisor: WBINVD and timings may not be what they seem. */
 #define CACHEPROBE_FEAT_HYPERVISOR	(1ULL << 6)
+/* (ABI 2) ACCESS can do 32-byte accesses (AVX, YMM state enabled). */
+#define CACHEPROBE_FEAT_AVX		(1ULL << 7)
+/* (ABI 2) ACCESS can do 64-byte accesses (AVX-512F, ZMM state enabled). */
+#define CACHEPROBE_FEAT_AVX512F		(1ULL << 8)
 
 /* ioctl interface */
 
@@ -249,6 +555,13 @@ struct cacheprobe_ioc_head {
  * @possible_cpus: in, user pointer receiving the possible-CPU mask, or 0
  *	(either pointer may be 0 on its own).
  * @online_cpus: in, user pointer receiving the online-CPU mask, or 0.
+ * @max_irqoff_ns: out (ABI 2), as CACHEPROBE_ATTR_MAX_IRQOFF_NS; ignored on
+ *	input.  Was reserved[0] in ABI 1, which wrote 0 there.
+ * @max_buffer_bytes: out (ABI 2), as CACHEPROBE_ATTR_MAX_BUFFER_BYTES;
+ *	ignored on input (was reserved[1]).
+ * @partner_timeout_ms: out (ABI 2), as CACHEPROBE_ATTR_PARTNER_TIMEOUT_MS;
+ *	ignored on input (was half of reserved[2]).
+ * @max_values: out (ABI 2), CACHEPROBE_MAX_VALUES; ignored on input.
  * @reserved: must be 0.
  */
 struct cacheprobe_info {
@@ -265,7 +578,11 @@ struct cacheprobe_info {
 	__u32 mask_bytes;
 	__u64 possible_cpus;
 	__u64 online_cpus;
-	__u64 reserved[4];
+	__u64 max_irqoff_ns;
+	__u64 max_buffer_bytes;
+	__u32 partner_timeout_ms;
+	__u32 max_values;
+	__u64 reserved;
 };
 
 /**
@@ -311,11 +628,176 @@ struct cacheprobe_flush {
 	__u64 reserved[4];
 };
 
+/**
+ * struct cacheprobe_run - the part every measurement ioctl shares (ABI 2)
+ * @cpus: in, user pointer to @nr_cpus __u32 CPU ids (CPU_LIST); EINVAL
+ *	when 0, EFAULT when unreadable.
+ * @nr_cpus: in, their number, 1 to CACHEPROBE_RUN_MAX_CPUS (EINVAL).
+ * @samples: in, as CACHEPROBE_ATTR_SAMPLES.
+ * @values: in, user pointer to a __u64 array receiving the samples:
+ *	@nr_series series of @samples values each, series after series, in
+ *	the order of the netlink SERIES (see each command).
+ * @values_cap: in, entries @values can hold; EINVAL, before anything runs,
+ *	when 0 (or @values is 0) or smaller than @samples times the number of
+ *	series.
+ * @nr_values: out, entries written.
+ * @ops: out, as the reply's CACHEPROBE_ATTR_OPS.
+ * @window_max_cycles: out, as CACHEPROBE_ATTR_WINDOW_MAX_CYCLES.
+ * @window_max_nsec: out, as CACHEPROBE_ATTR_WINDOW_MAX_NSEC.
+ * @windows: out, as CACHEPROBE_ATTR_WINDOWS.
+ * @retries: out, as CACHEPROBE_ATTR_RETRIES.
+ * @nr_series: out, series written (timed CPUs).
+ * @reserved: must be 0.
+ *
+ * Output fields are ignored on input, so a struct may be reused.
+ */
+struct cacheprobe_run {
+	__u64 cpus;
+	__u32 nr_cpus;
+	__u32 samples;
+	__u64 values;
+	__u32 values_cap;
+	__u32 nr_values;
+	__u64 ops;
+	__u64 window_max_cycles;
+	__u64 window_max_nsec;
+	__u64 windows;
+	__u32 retries;
+	__u32 nr_series;
+	__u64 reserved[2];
+};
+
+/**
+ * struct cacheprobe_chase - argument of CACHEPROBE_IOC_CHASE (ABI 2)
+ * @head: see struct cacheprobe_ioc_head.
+ * @run: see struct cacheprobe_run; one CPU, one series.
+ * @size: in, as CACHEPROBE_ATTR_SIZE.
+ * @stride: in, as CACHEPROBE_ATTR_STRIDE; 0 for the default.
+ * @order: in, enum cacheprobe_order; 0 for the default.
+ * @hops: in, hops per sample (CACHEPROBE_ATTR_OPS).
+ * @prepare: in, enum cacheprobe_prepare; 0 for the default.
+ * @reserved: must be 0.
+ *
+ * Errors as CACHEPROBE_CMD_CHASE.
+ */
+struct cacheprobe_chase {
+	struct cacheprobe_ioc_head head;
+	struct cacheprobe_run run;
+	__u64 size;
+	__u32 stride;
+	__u32 order;
+	__u32 hops;
+	__u32 prepare;
+	__u64 reserved[2];
+};
+
+/**
+ * struct cacheprobe_access - argument of CACHEPROBE_IOC_ACCESS (ABI 2)
+ * @head: see struct cacheprobe_ioc_head.
+ * @run: see struct cacheprobe_run; one CPU, one series.
+ * @size: in, as CACHEPROBE_ATTR_SIZE.
+ * @stride: in, as CACHEPROBE_ATTR_STRIDE; 0 for the default.
+ * @width: in, as CACHEPROBE_ATTR_WIDTH.
+ * @offset: in, as CACHEPROBE_ATTR_OFFSET.
+ * @variant: in, enum cacheprobe_access_variant.
+ * @accesses: in, accesses per sample (CACHEPROBE_ATTR_OPS).
+ * @reserved: must be 0.
+ *
+ * Errors as CACHEPROBE_CMD_ACCESS.
+ */
+struct cacheprobe_access {
+	struct cacheprobe_ioc_head head;
+	struct cacheprobe_run run;
+	__u64 size;
+	__u32 stride;
+	__u32 width;
+	__u32 offset;
+	__u32 variant;
+	__u32 accesses;
+	__u32 reserved[5];
+};
+
+/**
+ * struct cacheprobe_pingpong - argument of CACHEPROBE_IOC_PINGPONG (ABI 2)
+ * @head: see struct cacheprobe_ioc_head.
+ * @run: see struct cacheprobe_run; two CPUs, one series (the initiator).
+ * @variant: in, enum cacheprobe_pingpong_variant.
+ * @round_trips: in, round trips per sample (CACHEPROBE_ATTR_OPS).
+ * @reserved: must be 0.
+ *
+ * Errors as CACHEPROBE_CMD_PINGPONG.
+ */
+struct cacheprobe_pingpong {
+	struct cacheprobe_ioc_head head;
+	struct cacheprobe_run run;
+	__u32 variant;
+	__u32 round_trips;
+	__u64 reserved[2];
+};
+
+/**
+ * struct cacheprobe_bounce - argument of CACHEPROBE_IOC_BOUNCE (ABI 2)
+ * @head: see struct cacheprobe_ioc_head.
+ * @run: see struct cacheprobe_run; one series per CPU, in @run.cpus order.
+ * @variant: in, enum cacheprobe_bounce_variant.
+ * @width: in, counter bytes (4 or 8).
+ * @distance: in, bytes between counters (0: one shared counter).
+ * @increments: in, increments per CPU and sample (CACHEPROBE_ATTR_OPS).
+ * @reserved: must be 0.
+ *
+ * Errors as CACHEPROBE_CMD_BOUNCE.
+ */
+struct cacheprobe_bounce {
+	struct cacheprobe_ioc_head head;
+	struct cacheprobe_run run;
+	__u32 variant;
+	__u32 width;
+	__u32 distance;
+	__u32 increments;
+	__u64 reserved[2];
+};
+
+/**
+ * struct cacheprobe_xfer - argument of CACHEPROBE_IOC_XFER (ABI 2)
+ * @head: see struct cacheprobe_ioc_head.
+ * @run: see struct cacheprobe_run; two CPUs (producer, consumer), one
+ *	series (the consumer).
+ * @size: in, block bytes.
+ * @variant: in, enum cacheprobe_xfer_variant.
+ * @order: in, enum cacheprobe_order; 0 for the default.
+ * @reserved: must be 0.
+ *
+ * Errors as CACHEPROBE_CMD_XFER.
+ */
+struct cacheprobe_xfer {
+	struct cacheprobe_ioc_head head;
+	struct cacheprobe_run run;
+	__u64 size;
+	__u32 variant;
+	__u32 order;
+	__u64 reserved[2];
+};
+
 #define CACHEPROBE_IOC_GET_INFO	_IOWR(CACHEPROBE_IOC_MAGIC, \
 				      CACHEPROBE_CMD_GET_INFO, \
 				      struct cacheprobe_info)
 #define CACHEPROBE_IOC_FLUSH	_IOWR(CACHEPROBE_IOC_MAGIC, \
 				      CACHEPROBE_CMD_FLUSH, \
 				      struct cacheprobe_flush)
+#define CACHEPROBE_IOC_CHASE	_IOWR(CACHEPROBE_IOC_MAGIC, \
+				      CACHEPROBE_CMD_CHASE, \
+				      struct cacheprobe_chase)
+#define CACHEPROBE_IOC_ACCESS	_IOWR(CACHEPROBE_IOC_MAGIC, \
+				      CACHEPROBE_CMD_ACCESS, \
+				      struct cacheprobe_access)
+#define CACHEPROBE_IOC_PINGPONG	_IOWR(CACHEPROBE_IOC_MAGIC, \
+				      CACHEPROBE_CMD_PINGPONG, \
+				      struct cacheprobe_pingpong)
+#define CACHEPROBE_IOC_BOUNCE	_IOWR(CACHEPROBE_IOC_MAGIC, \
+				      CACHEPROBE_CMD_BOUNCE, \
+				      struct cacheprobe_bounce)
+#define CACHEPROBE_IOC_XFER	_IOWR(CACHEPROBE_IOC_MAGIC, \
+				      CACHEPROBE_CMD_XFER, \
+				      struct cacheprobe_xfer)
 
 #endif /* _UAPI_LINUX_CACHEPROBE_H */

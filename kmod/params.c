@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Module parameters that bound what a measurement may do. */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/moduleparam.h>
+#include <linux/sizes.h>
+#include "cacheprobe.h"
+
+static unsigned int max_irqoff_us = 2000;
+static unsigned int max_buffer_mb = 256;
+static unsigned int partner_timeout_ms = 2000;
+
+static int cp_set_irqoff(const char *val, const struct kernel_param *kp)
+{
+	return param_set_uint_minmax(val, kp, 10, 100000);
+}
+
+static int cp_set_buffer(const char *val, const struct kernel_param *kp)
+{
+	return param_set_uint_minmax(val, kp, 1, 65536);
+}
+
+static int cp_set_timeout(const char *val, const struct kernel_param *kp)
+{
+	return param_set_uint_minmax(val, kp, 10, 600000);
+}
+
+static const struct kernel_param_ops cp_irqoff_ops = {
+	.set = cp_set_irqoff,
+	.get = param_get_uint,
+};
+
+static const struct kernel_param_ops cp_buffer_ops = {
+	.set = cp_set_buffer,
+	.get = param_get_uint,
+};
+
+static const struct kernel_param_ops cp_timeout_ops = {
+	.set = cp_set_timeout,
+	.get = param_get_uint,
+};
+
+module_param_cb(max_irqoff_us, &cp_irqoff_ops, &max_irqoff_us, 0644);
+MODULE_PARM_DESC(max_irqoff_us,
+		 "Longest interrupt-off window of a measurement, us (10-100000, default 2000)");
+module_param_cb(max_buffer_mb, &cp_buffer_ops, &max_buffer_mb, 0644);
+MODULE_PARM_DESC(max_buffer_mb,
+		 "Largest measurement buffer, MiB (1-65536, default 256)");
+module_param_cb(partner_timeout_ms, &cp_timeout_ops, &partner_timeout_ms,
+		0644);
+MODULE_PARM_DESC(partner_timeout_ms,
+		 "How long a thread waits for a partner CPU, ms (10-600000, default 2000)");
+
+/**
+ * cp_param_max_irqoff_us() - the interrupt-off window bound
+ *
+ * Return: microseconds; read once per request.
+ */
+unsigned int cp_param_max_irqoff_us(void)
+{
+	return READ_ONCE(max_irqoff_us);
+}
+
+/**
+ * cp_param_max_buffer_bytes() - the largest buffer a request may ask for
+ *
+ * Return: bytes.
+ */
+u64 cp_param_max_buffer_bytes(void)
+{
+	return (u64)READ_ONCE(max_buffer_mb) * SZ_1M;
+}
+
+/**
+ * cp_param_partner_timeout_ms() - how long to wait for a partner thread
+ *
+ * Return: milliseconds.
+ */
+unsigned int cp_param_partner_timeout_ms(void)
+{
+	return READ_ONCE(partner_timeout_ms);
+}
+
+#ifdef CACHEPROBE_FAULT_INJECT
+static unsigned int fault_inject;
+module_param(fault_inject, uint, 0644);
+MODULE_PARM_DESC(fault_inject,
+		 "Test builds only: 1 = the last thread of a run never answers, 2 = buffer allocations fail");
+
+/**
+ * cp_fault() - whether a test asked for a fault
+ * @bit: a CP_FAULT_* bit
+ *
+ * Return: true when the fault_inject parameter has @bit set.
+ */
+bool cp_fault(unsigned int bit)
+{
+	return READ_ONCE(fault_inject) & bit;
+}
+#endif

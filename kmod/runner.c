@@ -1,0 +1,748 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The measurement runner: bound kernel threads, bounded interrupt-off
+ * windows, partner timeouts and prompt stops.  See runner.h.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/cpu.h>
+#include <linux/delay.h>
+#include <linux/kthread.h>
+#include <linux/mm.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/slab.h>
+#include <linux/timekeeping.h>
+#include <linux/vmalloc.h>
+#include <asm/fpu/api.h>
+#include <asm/special_insns.h>
+#include <asm/tsc.h>
+#include "runner.h"
+
+/* run->sync: generation << 32 | flags | threads that joined. */
+#define CP_SYNC_JOINED		0xffffULL
+#define CP_SYNC_GO		BIT_ULL(16)
+#define CP_SYNC_CANCEL		BIT_ULL(17)
+#define CP_SYNC_STOP		BIT_ULL(18)
+#define CP_SYNC_GEN(v)		((v) >> 32)
+
+/* Tries of one sample that overran its window before giving up. */
+#define CP_MAX_TRIES		8
+
+/**
+ * struct cp_run - a running measurement
+ * @spec: what to run.
+ * @res: where results go.
+ * @budget: window length, TSC ticks.
+ * @join_budget: how long the leader waits in a window for the others.
+ * @timeout_ns: partner timeout.
+ * @sync: the round handshake (CP_SYNC_*).
+ * @abort: 0, or the negative errno that ends the run.
+ * @arrived: threads past the start barrier's entry.
+ * @running: threads not finished yet.
+ * @done: completed by the last thread to finish.
+ * @silent_cpu: the CPU whose thread did not answer (ETIMEDOUT).
+ * @nr: threads.
+ * @w: the threads.
+ */
+struct cp_run {
+	const struct cp_run_spec *spec;
+	struct cp_run_res *res;
+	u64 budget;
+	u64 join_budget;
+	u64 timeout_ns;
+	atomic64_t sync;
+	atomic_t abort;
+	atomic_t arrived;
+	atomic_t running;
+	struct completion done;
+	int silent_cpu;
+	unsigned int nr;
+	struct cp_worker w[];
+};
+
+struct cp_window {
+	unsigned long flags;
+	u64 start;
+};
+
+/**
+ * cp_run_ctx() - the experiment's state
+ * @w: a worker
+ *
+ * Return: cp_run_spec.ctx.
+ */
+void *cp_run_ctx(const struct cp_worker *w)
+{
+	return w->run->spec->ctx;
+}
+
+static void cp_run_abort(struct cp_run *run, int code)
+{
+	atomic_cmpxchg(&run->abort, 0, code);
+}
+
+/**
+ * cp_run_check() - whether a waiting or working thread must stop
+ * @w: the worker
+ * @deadline: TSC value its window must end by, or 0 outside a window
+ *
+ * Return: 0 to go on, the run's abort code, or -EOVERFLOW after @deadline.
+ */
+int cp_run_check(const struct cp_worker *w, u64 deadline)
+{
+	int code = atomic_read(&w->run->abort);
+
+	if (code)
+		return code;
+	if (deadline && rdtsc() > deadline)
+		return -EOVERFLOW;
+	return 0;
+}
+
+static void cp_window_begin(struct cp_worker *w, struct cp_window *win)
+{
+	if (w->run->spec->ops->fpu)
+		kernel_fpu_begin();
+	else
+		preempt_disable();
+	local_irq_save(win->flags);
+	win->start = rdtsc_ordered();
+}
+
+static void cp_window_end(struct cp_worker *w, struct cp_window *win)
+{
+	u64 len = rdtsc_ordered() - win->start;
+
+	local_irq_restore(win->flags);
+	if (w->run->spec->ops->fpu)
+		kernel_fpu_end();
+	else
+		preempt_enable();
+	w->windows++;
+	if (len > w->window_max)
+		w->window_max = len;
+}
+
+/*
+ * Deadline of the work inside a window that began at @start, with room
+ * for the last stretch between two looks at the clock.
+ */
+static u64 cp_sample_deadline(const struct cp_run *run, u64 start)
+{
+	return start + run->budget - run->budget / 8;
+}
+
+static bool cp_timed_out(const struct cp_run *run, u64 since)
+{
+	return ktime_get_ns() - since > run->timeout_ns;
+}
+
+/* Between windows: let others run now and then, spin politely otherwise. */
+static void cp_pause(unsigned long *spins)
+{
+	if (++*spins % 64 == 0)
+		cond_resched();
+	else
+		cpu_relax();
+}
+
+static int cp_prepare(struct cp_worker *w)
+{
+	const struct cp_run_ops *ops = w->run->spec->ops;
+
+	return ops->prepare ? ops->prepare(w) : 0;
+}
+
+/* Wait for every follower's report of round @gen. */
+static int cp_collect(struct cp_worker *w, u64 gen)
+{
+	struct cp_run *run = w->run;
+	unsigned long spins = 0;
+	u64 since = ktime_get_ns();
+	unsigned int i;
+	int status = w->status, ret;
+
+	for (i = 1; i < run->nr; i++) {
+		struct cp_worker *f = &run->w[i];
+
+		/* Pairs with the release in cp_follow(): @value is valid. */
+		while (smp_load_acquire(&f->reported) != gen) {
+			ret = cp_run_check(w, 0);
+			if (ret)
+				return ret;
+			if (cp_timed_out(run, since)) {
+				run->silent_cpu = f->cpu;
+				return -ETIMEDOUT;
+			}
+			cp_pause(&spins);
+		}
+		if (f->status && status != -EOVERFLOW)
+			status = f->status;
+	}
+	return status;
+}
+
+/*
+ * One attempt at a round: offer it, wait in the window for every follower,
+ * go, sample.  -EAGAIN when not every follower joined in time.
+ */
+static int cp_lead_round(struct cp_worker *w, u64 gen)
+{
+	struct cp_run *run = w->run;
+	u64 want = run->nr - 1, v, join_end;
+	struct cp_window win;
+	int ret;
+
+	atomic64_set(&run->sync, gen << 32);
+	cp_window_begin(w, &win);
+	join_end = win.start + run->join_budget;
+	for (;;) {
+		v = atomic64_read(&run->sync);
+		if ((v & CP_SYNC_JOINED) == want) {
+			if (atomic64_cmpxchg(&run->sync, v, v | CP_SYNC_GO) == v)
+				break;
+			continue;
+		}
+		ret = cp_run_check(w, join_end);
+		if (ret) {
+			if (atomic64_cmpxchg(&run->sync, v,
+					     v | CP_SYNC_CANCEL) != v)
+				continue;
+			cp_window_end(w, &win);
+			return ret == -EOVERFLOW ? -EAGAIN : ret;
+		}
+		cpu_relax();
+	}
+	ret = run->spec->ops->sample(w, gen, cp_sample_deadline(run, win.start),
+				     &w->value);
+	cp_window_end(w, &win);
+	w->status = ret;
+	return cp_collect(w, gen);
+}
+
+static void cp_commit(struct cp_worker *w, u32 sample)
+{
+	struct cp_run *run = w->run;
+	struct cp_run_res *res = run->res;
+	unsigned int i, k = 0;
+
+	for (i = 0; i < run->nr; i++) {
+		if (!(run->spec->timed & BIT_ULL(i)))
+			continue;
+		res->values[k++ * res->samples + sample] = run->w[i].value;
+	}
+}
+
+static int cp_lead(struct cp_worker *w)
+{
+	struct cp_run *run = w->run;
+	unsigned int tries;
+	u64 gen = 0, since;
+	u32 s;
+	int ret = 0;
+
+	for (s = 0; s < run->spec->samples && !ret; s++) {
+		tries = 0;
+		since = ktime_get_ns();
+		ret = cp_prepare(w);
+		while (!ret) {
+			ret = cp_lead_round(w, ++gen);
+			if (ret == -EAGAIN) {
+				ret = cp_timed_out(run, since) ? -ETIMEDOUT : 0;
+				cond_resched();
+				continue;
+			}
+			if (ret == -EOVERFLOW && ++tries < CP_MAX_TRIES) {
+				run->res->retries++;
+				ret = cp_prepare(w);
+				since = ktime_get_ns();
+				cond_resched();
+				continue;
+			}
+			if (!ret)
+				cp_commit(w, s);
+			break;
+		}
+		cond_resched();
+	}
+	if (ret) {
+		if (ret == -ETIMEDOUT && run->silent_cpu < 0)
+			run->silent_cpu = run->nr > 1 ? run->w[1].cpu : w->cpu;
+		cp_run_abort(run, ret);
+	}
+	atomic64_set(&run->sync, ((gen + 1) << 32) | CP_SYNC_STOP);
+	return ret;
+}
+
+/* A follower joined round @v: wait for go (true) or cancellation. */
+static bool cp_await_go(struct cp_worker *w, struct cp_window *win, u64 v)
+{
+	struct cp_run *run = w->run;
+	u64 now;
+
+	for (;;) {
+		now = atomic64_read(&run->sync);
+		if (CP_SYNC_GEN(now) != CP_SYNC_GEN(v) || (now & CP_SYNC_CANCEL))
+			return false;
+		if (now & CP_SYNC_GO)
+			return true;
+		/* A leader stalled past our window: leave the round. */
+		if (rdtsc() > win->start + run->budget / 2 &&
+		    atomic64_cmpxchg(&run->sync, now, now - 1) == now)
+			return false;
+		cpu_relax();
+	}
+}
+
+static int cp_follow(struct cp_worker *w)
+{
+	struct cp_run *run = w->run;
+	unsigned long spins = 0;
+	u64 last = 0, since = ktime_get_ns(), v;
+	struct cp_window win;
+	bool prepared = false;
+	int ret;
+
+	for (;;) {
+		if (!prepared) {
+			ret = cp_prepare(w);
+			if (ret)
+				return ret;
+			prepared = true;
+		}
+		v = atomic64_read(&run->sync);
+		if (v & CP_SYNC_STOP)
+			return 0;
+		ret = cp_run_check(w, 0);
+		if (ret)
+			return ret;
+		if (CP_SYNC_GEN(v) <= last ||
+		    (v & (CP_SYNC_GO | CP_SYNC_CANCEL))) {
+			if (cp_timed_out(run, since)) {
+				run->silent_cpu = run->w[0].cpu;
+				return -ETIMEDOUT;
+			}
+			cp_pause(&spins);
+			continue;
+		}
+		cp_window_begin(w, &win);
+		if (atomic64_cmpxchg(&run->sync, v, v + 1) != v) {
+			cp_window_end(w, &win);
+			continue;
+		}
+		if (!cp_await_go(w, &win, v)) {
+			cp_window_end(w, &win);
+			last = CP_SYNC_GEN(v);
+			continue;
+		}
+		ret = run->spec->ops->sample(w, CP_SYNC_GEN(v),
+					     cp_sample_deadline(run, win.start),
+					     &w->value);
+		cp_window_end(w, &win);
+		w->status = ret;
+		/* Publish value and status before the round number. */
+		smp_store_release(&w->reported, CP_SYNC_GEN(v));
+		last = CP_SYNC_GEN(v);
+		prepared = false;
+		since = ktime_get_ns();
+		if (ret && ret != -EOVERFLOW)
+			return ret;
+	}
+}
+
+/* Test builds: a partner that never answers, until the run ends. */
+static bool cp_play_silent(struct cp_worker *w)
+{
+	struct cp_run *run = w->run;
+
+	if (!cp_fault(CP_FAULT_SILENT_PARTNER) || run->nr < 2 ||
+	    w->index != run->nr - 1)
+		return false;
+	while (!atomic_read(&run->abort) &&
+	       !(atomic64_read(&run->sync) & CP_SYNC_STOP))
+		usleep_range(1000, 2000);
+	return true;
+}
+
+/* Every thread is running on its CPU before any measures. */
+static int cp_start_barrier(struct cp_worker *w)
+{
+	struct cp_run *run = w->run;
+	unsigned long spins = 0;
+	u64 since = ktime_get_ns();
+	int ret;
+
+	atomic_inc(&run->arrived);
+	while (atomic_read(&run->arrived) < run->nr) {
+		ret = cp_run_check(w, 0);
+		if (ret)
+			return ret;
+		if (cp_timed_out(run, since))
+			return -ETIMEDOUT;
+		cp_pause(&spins);
+	}
+	return 0;
+}
+
+static int cp_worker_fn(void *data)
+{
+	struct cp_worker *w = data;
+	struct cp_run *run = w->run;
+	int ret;
+
+	ret = cp_start_barrier(w);
+	if (!ret && !cp_play_silent(w))
+		ret = w->index ? cp_follow(w) : cp_lead(w);
+	if (ret)
+		cp_run_abort(run, ret);
+	if (atomic_dec_and_test(&run->running))
+		complete(&run->done);
+
+	/* Stay until cp_run() collects us, so the run outlives no thread. */
+	set_current_state(TASK_INTERRUPTIBLE);
+	while (!kthread_should_stop()) {
+		schedule();
+		set_current_state(TASK_INTERRUPTIBLE);
+	}
+	__set_current_state(TASK_RUNNING);
+	return 0;
+}
+
+/*
+ * Wait for the threads; a signal stops them early: a fatal one, or one the
+ * caller handles (a tool's SIGINT handler must not wait for the end).
+ */
+static void cp_run_wait(struct cp_run *run)
+{
+	long left;
+
+	/* Timed waits keep the hung-task detector quiet on long runs. */
+	for (;;) {
+		left = wait_for_completion_interruptible_timeout(&run->done,
+								 HZ);
+		if (left > 0)
+			return;
+		if (left < 0)
+			break;
+	}
+	cp_run_abort(run, -EINTR);
+	while (!wait_for_completion_timeout(&run->done, HZ))
+		;
+}
+
+static int cp_run_start(struct cp_run *run)
+{
+	unsigned int i;
+
+	for (i = 0; i < run->nr; i++) {
+		struct cp_worker *w = &run->w[i];
+		struct task_struct *t;
+
+		t = kthread_create_on_node(cp_worker_fn, w, cpu_to_node(w->cpu),
+					   "cacheprobe/%u", w->cpu);
+		if (IS_ERR(t))
+			return PTR_ERR(t);
+		get_task_struct(t);
+		kthread_bind(t, w->cpu);
+		w->task = t;
+	}
+	for (i = 0; i < run->nr; i++)
+		wake_up_process(run->w[i].task);
+	return 0;
+}
+
+static void cp_run_stop(struct cp_run *run)
+{
+	unsigned int i;
+
+	for (i = 0; i < run->nr; i++) {
+		if (!run->w[i].task)
+			continue;
+		kthread_stop(run->w[i].task);
+		put_task_struct(run->w[i].task);
+	}
+}
+
+static u64 cp_window_cycles(unsigned int us)
+{
+	/* An unknown TSC rate is taken as 100 MHz: short, never long. */
+	unsigned int khz = tsc_khz ? tsc_khz : 100000;
+
+	return div_u64((u64)us * khz, 1000);
+}
+
+static void cp_run_report(struct cp_run *run, struct cp_run_res *res)
+{
+	unsigned int i;
+
+	for (i = 0; i < run->nr; i++)
+		res->window_max_cycles = max(res->window_max_cycles,
+					     run->w[i].window_max);
+	res->window_max_nsec = cp_tsc_to_ns(res->window_max_cycles);
+	res->windows = run->w[0].windows;
+}
+
+static int cp_run_explain(struct cp_run *run, int ret, struct cp_err *err)
+{
+	switch (ret) {
+	case -ETIMEDOUT:
+		if (run->silent_cpu < 0)
+			return cp_fail(err, ETIMEDOUT, 0,
+				       "partner CPU did not answer",
+				       "a thread did not start within %llu ms",
+				       div_u64(run->timeout_ns, NSEC_PER_MSEC));
+		return cp_fail(err, ETIMEDOUT, 0, "partner CPU did not answer",
+			       "the thread on CPU %d did not answer within %llu ms",
+			       run->silent_cpu,
+			       div_u64(run->timeout_ns, NSEC_PER_MSEC));
+	case -EOVERFLOW:
+		return cp_fail(err, EOVERFLOW, CACHEPROBE_ATTR_OPS,
+			       "a sample does not fit in an interrupt-off window",
+			       "%u tries overran max_irqoff_us %u; ask for fewer operations per sample",
+			       CP_MAX_TRIES, cp_param_max_irqoff_us());
+	case -EINTR:
+		return cp_fail(err, EINTR, 0, "interrupted by a signal",
+			       "the measurement was stopped");
+	case -ENOMEM:
+		return cp_fail(err, ENOMEM, 0, "out of memory",
+			       "cannot start the measurement threads");
+	default:
+		return ret;
+	}
+}
+
+/**
+ * cp_run() - run a measurement on bound kernel threads
+ * @spec: the experiment, CPUs and samples
+ * @res: receives the values (allocated here) and the run's numbers
+ * @err: filled on failure
+ *
+ * Call between cp_run_lock() and cp_run_unlock().  Returns when every
+ * thread has stopped, whatever happened.
+ *
+ * Return: 0, -ETIMEDOUT, -EOVERFLOW, -EINTR, -ENOMEM or an experiment's
+ * error, with @err filled.
+ */
+int cp_run(const struct cp_run_spec *spec, struct cp_run_res *res,
+	   struct cp_err *err)
+{
+	struct cp_run *run;
+	unsigned int i;
+	int ret;
+
+	res->samples = spec->samples;
+	res->ops = spec->ops_per_sample;
+	res->nr_series = 0;
+	for (i = 0; i < spec->nr_cpus; i++)
+		if (spec->timed & BIT_ULL(i))
+			res->series_cpus[res->nr_series++] = spec->cpus[i];
+	res->values = kvcalloc(array_size(res->nr_series, spec->samples),
+			       sizeof(u64), GFP_KERNEL);
+	run = kzalloc(struct_size(run, w, spec->nr_cpus), GFP_KERNEL);
+	if (!res->values || !run) {
+		kfree(run);
+		return cp_fail(err, ENOMEM, 0, "out of memory",
+			       "results of %u samples", spec->samples);
+	}
+	run->spec = spec;
+	run->res = res;
+	run->nr = spec->nr_cpus;
+	run->budget = cp_window_cycles(cp_param_max_irqoff_us());
+	run->join_budget = run->budget / 4;
+	run->timeout_ns = (u64)cp_param_partner_timeout_ms() * NSEC_PER_MSEC;
+	run->silent_cpu = -1;
+	atomic64_set(&run->sync, 0);
+	atomic_set(&run->running, run->nr);
+	init_completion(&run->done);
+	for (i = 0; i < run->nr; i++) {
+		run->w[i].run = run;
+		run->w[i].index = i;
+		run->w[i].cpu = spec->cpus[i];
+	}
+
+	ret = cp_run_start(run);
+	if (ret) {
+		/* Threads never woken exit at kthread_stop() untouched. */
+		cp_run_stop(run);
+		kfree(run);
+		return cp_run_explain(NULL, -ENOMEM, err);
+	}
+	cp_run_wait(run);
+	cp_run_stop(run);
+	ret = atomic_read(&run->abort);
+	cp_run_report(run, res);
+	if (ret)
+		ret = cp_run_explain(run, ret, err);
+	kfree(run);
+	return ret;
+}
+
+/**
+ * cp_run_res_free() - release what cp_run() allocated
+ * @res: the results
+ */
+void cp_run_res_free(struct cp_run_res *res)
+{
+	kvfree(res->values);
+	res->values = NULL;
+}
+
+static int cp_run_check_cpus(const struct cp_run_req *req, bool distinct,
+			     struct cp_err *err)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < req->nr_cpus; i++) {
+		u32 cpu = req->cpus[i];
+
+		if (cpu >= nr_cpu_ids || !cpu_possible(cpu))
+			return cp_fail(err, EINVAL, CACHEPROBE_ATTR_CPU_LIST,
+				       "CPU id out of range",
+				       "CPU %u is not a possible CPU (nr_cpu_ids %u)",
+				       cpu, nr_cpu_ids);
+		if (!cpu_online(cpu))
+			return cp_fail(err, EINVAL, CACHEPROBE_ATTR_CPU_LIST,
+				       "CPU is not online",
+				       "CPU %u is not online", cpu);
+		for (j = 0; distinct && j < i; j++)
+			if (req->cpus[j] == cpu)
+				return cp_fail(err, EINVAL,
+					       CACHEPROBE_ATTR_CPU_LIST,
+					       "CPU listed twice",
+					       "CPU %u appears twice; this command needs distinct CPUs",
+					       cpu);
+	}
+	return 0;
+}
+
+/**
+ * cp_run_lock() - check a request's CPUs and samples, and take the locks
+ * @req: CPUs and samples
+ * @min_cpus: fewest CPUs the command takes
+ * @max_cpus: most CPUs the command takes
+ * @distinct: whether a CPU may appear twice
+ * @nr_series: series the reply will carry
+ * @res: its values_cap is checked
+ * @err: filled on failure
+ *
+ * On success the caller holds cp_op_lock and the CPU hotplug lock, so the
+ * CPUs stay online until cp_run_unlock().
+ *
+ * Return: 0, -EINVAL, -E2BIG, or -EINTR while waiting for the lock.
+ */
+int cp_run_lock(const struct cp_run_req *req, unsigned int min_cpus,
+		unsigned int max_cpus, bool distinct, unsigned int nr_series,
+		struct cp_run_res *res, struct cp_err *err)
+{
+	u64 values = (u64)req->samples * nr_series;
+	int ret;
+
+	if (req->nr_cpus < min_cpus || req->nr_cpus > max_cpus)
+		return cp_fail(err, EINVAL, CACHEPROBE_ATTR_CPU_LIST,
+			       "wrong number of CPUs",
+			       "%u CPUs given; this command takes %u to %u",
+			       req->nr_cpus, min_cpus, max_cpus);
+	if (!req->samples)
+		return cp_fail(err, EINVAL, CACHEPROBE_ATTR_SAMPLES,
+			       "SAMPLES must be at least 1", "0 samples asked");
+	if (req->samples > CACHEPROBE_MAX_SAMPLES)
+		return cp_fail(err, E2BIG, CACHEPROBE_ATTR_SAMPLES,
+			       "too many samples", "%u samples, at most %u",
+			       req->samples, CACHEPROBE_MAX_SAMPLES);
+	if (values > CACHEPROBE_MAX_VALUES)
+		return cp_fail(err, E2BIG, CACHEPROBE_ATTR_SAMPLES,
+			       "too many samples",
+			       "%u samples x %u series = %llu values, at most %u",
+			       req->samples, nr_series, values,
+			       CACHEPROBE_MAX_VALUES);
+	if (res->values_cap && values > res->values_cap)
+		return cp_fail(err, EINVAL, 0, "value array too small",
+			       "room for %u values, %llu needed",
+			       res->values_cap, values);
+
+	if (mutex_lock_interruptible(&cp_op_lock))
+		return -EINTR;
+	cpus_read_lock();
+	ret = cp_run_check_cpus(req, distinct, err);
+	if (ret)
+		cp_run_unlock();
+	return ret;
+}
+
+/**
+ * cp_run_unlock() - release what cp_run_lock() took
+ */
+void cp_run_unlock(void)
+{
+	cpus_read_unlock();
+	mutex_unlock(&cp_op_lock);
+}
+
+/**
+ * cp_buf_alloc() - allocate a zeroed, page-aligned measurement buffer
+ * @size: bytes, at most max_buffer_mb
+ * @what: what it is for, in messages
+ * @attr: the attribute that asked for @size
+ * @err: filled on failure
+ *
+ * Return: the buffer, or an ERR_PTR: -E2BIG above the limit, -ENOMEM.
+ */
+void *cp_buf_alloc(u64 size, const char *what, int attr, struct cp_err *err)
+{
+	u64 limit = cp_param_max_buffer_bytes();
+	void *buf;
+
+	if (size > limit)
+		return ERR_PTR(cp_fail(err, E2BIG, attr,
+				       "buffer larger than max_buffer_mb",
+				       "%s of %llu bytes; the limit is %llu",
+				       what, size, limit));
+	buf = cp_fault(CP_FAULT_NOMEM) ? NULL :
+	      __vmalloc(size, GFP_KERNEL | __GFP_ZERO | __GFP_NOWARN |
+			__GFP_RETRY_MAYFAIL);
+	if (!buf)
+		return ERR_PTR(cp_fail(err, ENOMEM, attr,
+				       "cannot allocate the buffer",
+				       "%s of %llu bytes", what, size));
+	return buf;
+}
+
+/**
+ * cp_buf_free() - free a cp_buf_alloc() buffer
+ * @buf: the buffer, or NULL
+ */
+void cp_buf_free(void *buf)
+{
+	vfree(buf);
+}
+
+/**
+ * cp_clflush_range() - CLFLUSH every line of a buffer, then MFENCE
+ * @w: the worker doing it (stops early when the run is aborted)
+ * @buf: start
+ * @size: bytes
+ *
+ * Interrupts on; reschedules now and then.
+ *
+ * Return: 0 or the run's abort code.
+ */
+int cp_clflush_range(const struct cp_worker *w, void *buf, u64 size)
+{
+	unsigned int line = boot_cpu_data.x86_clflush_size;
+	u64 off;
+	int ret;
+
+	for (off = 0; off < size; off += line) {
+		clflush(buf + off);
+		if (off % (4096ULL * line) == 0) {
+			ret = cp_run_check(w, 0);
+			if (ret)
+				return ret;
+			cond_resched();
+		}
+	}
+	/* CLFLUSH is ordered by MFENCE only: done before the sample. */
+	mb();
+	return 0;
+}
