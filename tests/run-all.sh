@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # `make check`: every test of cacheprobe, on a Debian 12 machine as root.
 #
-# Stages: dependencies; userspace build and unit tests; the module built
-# with -Werror against every installed kernel's headers; one QEMU guest boot
-# per installed kernel running the module tests; DKMS build and install, and
-# a guest boot with the DKMS-built module.
+# Stages: dependencies; userspace build and unit tests, again under ASan
+# and UBSan; libFuzzer targets for a fixed time; the module built with
+# -Werror (and a fault-injection test build) against every installed
+# kernel's headers; one QEMU guest boot per installed kernel running the
+# module tests; a guest boot per kernel running the netlink and ioctl
+# fuzzers; DKMS build and install, and a guest boot with the DKMS-built
+# module.
 #
 # Every check prints one line, "PASS name" or "FAIL name: why" (TAP "ok" /
 # "not ok" from the unit tests count the same way); the last line printed is
@@ -45,6 +48,11 @@ else
 	record "FAIL user-build: see tests/out/log.txt"
 fi
 collect make -s -C "$top/user" check
+stage "unit tests under ASan and UBSan"
+collect make -s -C "$top/user" SANITIZE=1 check
+
+stage "libFuzzer targets"
+collect "$top/tests/fuzz/run-libfuzzer.sh" "${LIBFUZZER_SECONDS:-15}"
 
 mkdir -p "$out/bin"
 if gcc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 \
@@ -76,13 +84,28 @@ build_module() {
 		record "FAIL module-build [$label]: see tests/out/build-$label.log"
 		return 1
 	fi
+	# The test build adds fault injection (a silent partner, a failing
+	# allocation); the guests load it only for the tests that need it.
+	mkdir -p "$dir-test"
+	cp -a "$top/kmod" "$top/include" "$top/VERSION" "$dir-test/"
+	if make -C "$dir-test/kmod" KDIR="$headers" WERROR=1 TEST=1 \
+		>"$out/build-$label-test.log" 2>&1 &&
+	   ! grep -qi 'warning:' "$out/build-$label-test.log"; then
+		cp "$dir-test/kmod/cacheprobe.ko" "$dir/cacheprobe-test.ko"
+		record "PASS module-build-test [$label]"
+	else
+		record "FAIL module-build-test [$label]: see tests/out/build-$label-test.log"
+	fi
 }
 
 # Boots one kernel with a module and the guest test script.
 boot_guest() {
 	local label=$1 vmlinuz=$2 ko=$3 cpu_model=$4 dir="$out/guest-$1"
+	local -a test_ko=()
 	mkdir -p "$dir"
+	[ -f "${5:-}" ] && test_ko=(--ko "$5")
 	if ! "$guest/mkinitramfs.sh" "$dir/initrd.cpio.gz" --ko "$ko" \
+		"${test_ko[@]}" \
 		--bin "$top/user/build/cacheprobe-run" \
 		--bin "$out/bin/rawtest" \
 		--tests "$guest/tests.sh" >>"$out/log.txt" 2>&1; then
@@ -110,8 +133,13 @@ for line in "${kernels[@]}"; do
 	build_module "$label" "$headers" || continue
 	stage "guest $label ($ver, -cpu $model)"
 	boot_guest "$label" "$vmlinuz" "$out/build-$label/kmod/cacheprobe.ko" \
-		"$model"
+		"$model" "$out/build-$label/cacheprobe-test.ko"
 done
+
+# A fixed seed keeps make check repeatable; set FUZZ_SEED to explore.
+stage "guest fuzzing (netlink and ioctl, root and unprivileged)"
+FUZZ_SEED=${FUZZ_SEED:-20261122} collect "$top/tests/fuzz/run-guest-fuzz.sh" \
+	"$out/fuzz"
 
 stage "DKMS"
 "$top/tests/dkms-test.sh" "$out" 2>&1 | tee -a "$out/log.txt" |

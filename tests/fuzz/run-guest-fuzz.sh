@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Host side of the in-guest fuzz test, for `make check`:
+#
+#   tests/fuzz/run-guest-fuzz.sh OUTDIR
+#
+# For each kernel tests/guest/kernels.sh lists: build cacheprobe.ko into
+# OUTDIR/build-LABEL, build nlfuzz and iocfuzz (gcc -Werror) into OUTDIR/bin,
+# make an initramfs with them (and user/build/cacheprobe-run when built) and
+# tests/fuzz/guest-fuzz.sh as the test script, and boot it with 4 CPUs.
+# Prints "PASS name" / "FAIL name: why" lines; exit status 0 iff no FAIL.
+#
+# Environment: FUZZ_SEED (default: random, printed, so that a failure can
+# be repeated), FUZZ_NL_COUNT and FUZZ_IOC_COUNT (default 100000 datagrams
+# and 100000 ioctls per identity), FUZZ_TIMEOUT (seconds per boot, 600).
+set -uo pipefail
+
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+guest=$top/tests/guest
+fuzz=$top/tests/fuzz
+
+if [[ $# -ne 1 ]]; then
+	echo "usage: ${0##*/} OUTDIR" >&2
+	exit 2
+fi
+out=$1
+mkdir -p "$out/bin" || exit 1
+out=$(cd "$out" && pwd)
+
+seed=${FUZZ_SEED:-$(printf '%u' "0x$(od -An -N4 -tx4 /dev/urandom | tr -d ' ')")}
+nl_count=${FUZZ_NL_COUNT:-100000}
+ioc_count=${FUZZ_IOC_COUNT:-100000}
+timeout_s=${FUZZ_TIMEOUT:-600}
+failed=0
+
+result() {
+	echo "$*"
+	[[ $1 != FAIL ]] || failed=1
+}
+
+echo "fuzz: seed $seed, $nl_count netlink datagrams and $ioc_count ioctls per identity (repeat with FUZZ_SEED=$seed)"
+
+build_fuzzer() {
+	local name=$1
+	if gcc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 \
+		-I"$top/include/uapi" -o "$out/bin/$name" "$fuzz/$name.c" \
+		>"$out/build-$name.log" 2>&1; then
+		result "PASS fuzz-build-$name"
+	else
+		result "FAIL fuzz-build-$name: see $out/build-$name.log"
+		sed 's/^/    | /' "$out/build-$name.log" | head -n 20
+		return 1
+	fi
+}
+
+# As tests/run-all.sh: a private copy of the sources per kernel, so builds
+# for different kernels never share objects.
+build_module() {
+	local label=$1 headers=$2 dir="$out/build-$1"
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	cp -a "$top/kmod" "$top/include" "$top/VERSION" "$dir/"
+	if make -C "$dir/kmod" KDIR="$headers" WERROR=1 \
+		>"$out/build-$label.log" 2>&1 &&
+		! grep -qi 'warning:' "$out/build-$label.log"; then
+		result "PASS fuzz-module-build [$label]"
+	else
+		result "FAIL fuzz-module-build [$label]: see $out/build-$label.log"
+		return 1
+	fi
+}
+
+# Boots one kernel with the module and the fuzzers; boot.sh prints the
+# guest's result lines, labelled [fuzz-LABEL].
+boot_fuzz() {
+	local label=$1 vmlinuz=$2 model=$3 dir="$out/guest-$1" bins=()
+	mkdir -p "$dir"
+	bins=(--bin "$out/bin/nlfuzz" --bin "$out/bin/iocfuzz")
+	if [[ -x $top/user/build/cacheprobe-run ]]; then
+		bins+=(--bin "$top/user/build/cacheprobe-run")
+	fi
+	if ! "$guest/mkinitramfs.sh" "$dir/initrd.cpio.gz" \
+		--ko "$out/build-$label/kmod/cacheprobe.ko" "${bins[@]}" \
+		--file "$out/fuzz.conf:/etc/cacheprobe-fuzz.conf" \
+		--tests "$fuzz/guest-fuzz.sh" >"$dir/mkinitramfs.log" 2>&1; then
+		result "FAIL fuzz-initramfs [$label]: see $dir/mkinitramfs.log"
+		return 1
+	fi
+	"$guest/boot.sh" --kernel "$vmlinuz" --initrd "$dir/initrd.cpio.gz" \
+		--label "fuzz-$label" --cpus 4 --cpu-model "$model" \
+		--timeout "$timeout_s" --outdir "$dir" || failed=1
+	# The fuzzers' counts and timings, from the console.
+	# Their lines, and the indented lines that follow them.
+	tr -d '\r' <"$dir/console.log" | awk -v tag="    [fuzz-$label] " '
+		/^(nl|ioc)fuzz\[[a-z]+\]: [0-9]+ done$/ { keep = 0; next }
+		/^(nlfuzz|iocfuzz|=== (nl|ioc)fuzz)/ { keep = 1; print tag $0; next }
+		keep && /^  / { print tag $0; next }
+		{ keep = 0 }'
+}
+
+{
+	echo "FUZZ_SEED=$seed"
+	echo "FUZZ_NL_COUNT=$nl_count"
+	echo "FUZZ_IOC_COUNT=$ioc_count"
+} >"$out/fuzz.conf"
+
+build_fuzzer nlfuzz
+build_fuzzer iocfuzz
+if [[ $failed == 1 ]]; then
+	exit 1
+fi
+
+mapfile -t kernels < <("$guest/kernels.sh")
+if [[ ${#kernels[@]} -eq 0 ]]; then
+	result "FAIL fuzz-kernels: tests/guest/kernels.sh lists no kernel"
+fi
+# Alternate CPU models as tests/run-all.sh does, so both a CPU with
+# CLFLUSHOPT/RDTSCP (max) and one without (qemu64) get fuzzed.
+models=(max qemu64)
+i=0
+for line in "${kernels[@]}"; do
+	read -r label _ver vmlinuz headers <<<"$line"
+	model=${models[$((i % 2))]}
+	i=$((i + 1))
+	build_module "$label" "$headers" || continue
+	boot_fuzz "$label" "$vmlinuz" "$model"
+done
+exit "$failed"
