@@ -132,6 +132,7 @@ module_absent_cases() {
 		skip "the module is loaded here"
 		skip "the module is loaded here"
 		skip "the module is loaded here"
+		skip "the module is loaded here"
 		return
 	fi
 	expect "info names what is missing" 0 out \
@@ -149,6 +150,9 @@ module_absent_cases() {
 	expect "info --transport ioctl without the module" 1 err \
 		"cacheprobe-run: info: cannot open /dev/cacheprobe" \
 		-- info -t ioctl
+	expect "bounce --mode kernel without the module" 1 err \
+		"bounce: --mode kernel: cacheprobe module not loaded" \
+		-- bounce --mode kernel --distances 64
 }
 
 run_usage_cases() {
@@ -164,7 +168,7 @@ run_usage_cases() {
 		-- latency --min-size 1M --max-size 64K
 	expect "run: zero sample time" 2 err "--sample-time: 0 is out of range" \
 		-- latency --sample-time 0
-	expect "run: unknown area" 2 err "unknown area 'frob' (areas: latency; see --list)" \
+	expect "run: unknown area" 2 err "unknown area 'frob' (areas: latency" \
 		-- run latency frob
 	expect "run: area twice" 2 err "area 'latency' is named twice" \
 		-- latency latency
@@ -180,6 +184,27 @@ run_usage_cases() {
 		-- latency --cpus ""
 	expect "bench: no areas" 2 err "cacheprobe-run: bench: takes no area" \
 		-- bench latency
+	expect "bounce: distance not a multiple of the width" 2 err \
+		"--distances: distance 14 is not a multiple of the counter width 4" \
+		-- bounce --distances 4,14 --width 4
+	expect "bounce: default widths need multiples of 8" 2 err \
+		"distance 12 is not a multiple of the counter width 8" \
+		-- bounce --distances 12
+	expect "bounce: distance above the maximum" 2 err \
+		"--distances '70000': distance 70000 is above the maximum of 65536 bytes" \
+		-- bounce --distances 70000
+	expect "bounce: bad width" 2 err \
+		"--width '2': '2' is not a counter width (4 or 8 bytes)" \
+		-- bounce --width 2
+	expect "bounce: bad op" 2 err \
+		"--ops 'lock': 'lock' is not an increment kind (plain, atomic)" \
+		-- bounce --ops lock
+	expect "bounce: one thread" 2 err "--threads: 1 is out of range (2 to 64)" \
+		-- bounce --threads 1
+	expect "bounce: same CPU twice" 2 err "--cpus '0,0': CPU 0 is selected twice" \
+		-- bounce --cpus 0,0
+	expect "bad --mode" 2 err "--mode: unknown value 'kern' (valid: user, kernel, both)" \
+		-- bounce --mode kern
 	expect "compare: one file" 2 err "needs two result files (baseline and new), got 1" \
 		-- compare a.json
 	expect "compare: unreadable" 2 err "cannot read missing-a.json: No such file or directory" \
@@ -193,6 +218,16 @@ no_partial_output_cases() {
 	expect "run: CPU outside the machine" 2 err \
 		"--cpus '200': CPU 200 does not exist (online CPUs: 0-127)" \
 		-- latency --cpus 200 --json "$work/files/r.json" --csv "$work/files/r.csv"
+	expect "bounce: one CPU" 2 err \
+		"bounce: --cpus names 1 CPU; bouncing needs at least 2" \
+		-- bounce --cpus 5 --json "$work/files/r.json"
+	expect "bounce: threads against --cpus" 2 err \
+		"bounce: --threads 2 but --cpus names 3 CPUs (one thread per CPU)" \
+		-- bounce --threads 2 --cpus 0,1,16 --csv "$work/files/r.csv"
+	export HWLOC_SYNTHETIC="l3:1 core:2 pu:1"
+	expect "bounce: more threads than CPUs" 2 err \
+		"bounce: no CPU-pair class has 3 CPUs to run 3 threads on (this machine has 2 CPUs)" \
+		-- latency bounce --threads 3 --json "$work/files/r.json"
 	unset HWLOC_SYNTHETIC
 	if [ -z "$(ls -A "$work/files")" ]; then
 		ok "refused run leaves no file"
@@ -233,6 +268,29 @@ run_cases() {
 		-- compare "$work/a.json" "$work/a.json"
 	expect "table on stdout" 0 out "cache levels seen by the latency curve" \
 		-- latency --max-size 256K --samples 3 --sample-time 100
+	bounce_run_case
+}
+
+# A short bounce run where two CPUs are available: slowdowns and the
+# classic case reach the JSON, one CSV row per measurement.
+bounce_run_case() {
+	if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ]; then
+		skip "bounce needs two CPUs"
+		return
+	fi
+	run bounce --distances 0,4,64 --width 4 --samples 3 --sample-time 100 \
+		--quiet --json "$work/b.json" --csv "$work/b.csv"
+	if [ "$status" -eq 0 ] &&
+	   grep -q '"area":"bounce"' "$work/b.json" &&
+	   grep -q '"slowdown_padded_milli"' "$work/b.json" &&
+	   grep -q '"classic_milli"' "$work/b.json" &&
+	   grep -q '"name":"alone cpu [0-9]* atomic 4B"' "$work/b.json" &&
+	   grep -q 'd=256' "$work/b.csv"; then
+		ok "bounce: slowdowns, classic case and padded baseline in the files"
+	else
+		not_ok "bounce: slowdowns, classic case and padded baseline in the files" \
+			"exit status $status"
+	fi
 }
 
 # Ctrl-C (and SIGTERM) stop the run; what was measured is still written.
@@ -268,8 +326,80 @@ tune_case() {
 		-- latency --tune --max-size 8K -n 3 --sample-time 100
 }
 
+# coldcache: its options refused before anything runs, and on this
+# machine the verdicts agree with what each method must do.
+coldcache_usage_cases() {
+	expect "coldcache: unknown method" 2 err \
+		"--methods: unknown method 'wbinvdd' (methods: warm, garbage-naive" \
+		-- coldcache --methods warm,wbinvdd
+	expect "coldcache: method twice" 2 err \
+		"--methods: method 'clflush' is named twice" \
+		-- coldcache --methods clflush,clflush
+	expect "coldcache: zero factor" 2 err \
+		"--factor: 0 is out of range (above 0, at most 64)" \
+		-- coldcache --factor 0
+	expect "coldcache: factor not a number" 2 err \
+		"--factor: 'two' is not a number" -- coldcache --factor two
+	expect "coldcache: zero repeats" 2 err \
+		"--repeats: 0 is out of range (1 to 10000)" \
+		-- coldcache --repeats 0
+	mkdir "$work/cold"
+	expect "coldcache: no working set between the sizes" 2 err \
+		"coldcache: no default working set (half of L1d, half of L2, the last level up to 4M) lies between --min-size and --max-size" \
+		-- coldcache --min-size 5M --json "$work/cold/r.json"
+	if [ -z "$(ls -A "$work/cold")" ]; then
+		ok "coldcache: refused run leaves no file"
+	else
+		not_ok "coldcache: refused run leaves no file" "left: $(ls -A "$work/cold")"
+	fi
+	run info
+	if grep -q '^module: not loaded (' "$work/out"; then
+		expect "coldcache --mode kernel without the module" 1 err \
+			"coldcache: --mode kernel: cacheprobe module not loaded" \
+			-- coldcache --mode kernel --max-size 1M
+	else
+		skip "the module is loaded here"
+	fi
+}
+
+# The value of parameter $2 in the CSV row of measurement $1.
+csv_param() {
+	grep -F ",$1,user," "$work/cold.csv" | sed -n "s/.*[,;]$2=\(-\{0,1\}[0-9]*\).*/\1/p"
+}
+
+# 20 repetitions on the half-L2 working set; medians, not single samples,
+# so that a busy machine does not fail the test.
+coldcache_host_case() {
+	run coldcache --methods warm,clflush,garbage-planned --min-size 1M \
+		--max-size 1M --repeats 20 --quiet --csv "$work/cold.csv"
+	if [ "$status" -ne 0 ]; then
+		not_ok "coldcache: host run" "exit status $status"
+		return
+	fi
+	warm=$(csv_param "warm 1 MiB first pass" cached_median_ppm)
+	flushed=$(csv_param "clflush 1 MiB first pass" cached_median_ppm)
+	planned=$(csv_param "garbage-planned 1 MiB first pass" cached_median_ppm)
+	if [ -n "$warm" ] && [ "$warm" -ge 900000 ]; then
+		ok "coldcache: warm keeps the working set in cache ($warm ppm)"
+	else
+		not_ok "coldcache: warm keeps the working set in cache" "median ${warm:-missing} ppm"
+	fi
+	if [ -n "$flushed" ] && [ "$flushed" -le 50000 ]; then
+		ok "coldcache: clflush leaves it in memory ($flushed ppm cached)"
+	else
+		not_ok "coldcache: clflush leaves it in memory" "median ${flushed:-missing} ppm cached"
+	fi
+	if [ -n "$planned" ] && [ "$planned" -le 50000 ]; then
+		ok "coldcache: garbage-planned leaves it in memory ($planned ppm cached)"
+	else
+		not_ok "coldcache: garbage-planned leaves it in memory" "median ${planned:-missing} ppm cached"
+	fi
+}
+
 usage_cases
 run_usage_cases
+coldcache_usage_cases
+coldcache_host_case
 tune_case
 no_partial_output_cases
 run_cases

@@ -13,11 +13,23 @@
 #include <stdint.h>
 
 #include "lib/clock.h"
+#include "lib/client.h"
 #include "lib/cpuset.h"
 #include "lib/error.h"
 #include "lib/harness.h"
 #include "lib/results.h"
 #include "lib/topology.h"
+
+struct cp_bounce_choices;
+struct cp_coldcache_choices;
+
+/* Where an area measures (--mode). */
+enum cp_area_mode {
+	CP_AREA_MODE_AUTO,	/* both when the module answers, else user */
+	CP_AREA_MODE_USER,
+	CP_AREA_MODE_KERNEL,
+	CP_AREA_MODE_BOTH,
+};
 
 /* Choices from the command line that areas share. */
 struct cp_area_options {
@@ -25,6 +37,12 @@ struct cp_area_options {
 	uint64_t max_size_bytes;	/* 0: the area's default */
 	const struct cp_cpuset *cpus;	/* NULL: the area's default */
 	uint64_t seed;			/* of random orders */
+	enum cp_area_mode mode;
+	enum cp_transport transport;	/* to reach the module */
+	/* bounce: threads, distances, widths, ops; NULL: its defaults */
+	const struct cp_bounce_choices *bounce;
+	/* coldcache: methods, factor, sweep, repetitions; NULL: defaults */
+	const struct cp_coldcache_choices *coldcache;
 };
 
 struct cp_area_context {
@@ -44,9 +62,15 @@ struct cp_area {
 	const char *description;	/* one line, for --list */
 	/* 0, -EINTR when interrupted (results kept), or -errno + @error. */
 	int (*run)(struct cp_area_context *context, struct cp_error *error);
+	/* Optional: refuse the options before anything runs.  0, or -EINVAL
+	 * with @error saying what is wrong (a usage error). */
+	int (*check)(const struct cp_area_options *options,
+		     const struct cp_topology *topology, struct cp_error *error);
 };
 
 extern const struct cp_area cp_area_latency;
+extern const struct cp_area cp_area_bounce;
+extern const struct cp_area cp_area_coldcache;
 
 /* Every area, in the order "all" runs them. */
 extern const struct cp_area *const cp_areas[];

@@ -11,6 +11,8 @@
 
 #include "areas/area.h"
 #include "cli/cli_util.h"
+#include "cli/bounce_table.h"
+#include "cli/coldcache_table.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/results_table.h"
@@ -237,14 +239,40 @@ static int bench_instrument(struct run_session *session, bool show)
 	return 0;
 }
 
-static int run_areas(struct run_session *session)
+static struct cp_area_options area_options_of(const struct run_session *session)
 {
-	struct cp_area_options area_options = {
+	return (struct cp_area_options){
 		.min_size_bytes = session->options.min_size,
 		.max_size_bytes = session->options.max_size,
 		.cpus = session->cpus,
 		.seed = session->options.seed,
+		.bounce = &session->options.bounce,
+		.mode = session->options.mode,
+		.transport = session->options.transport,
+		.coldcache = &session->options.coldcache,
 	};
+}
+
+/* Every chosen area accepts the options, before anything is measured. */
+static int check_areas(const struct run_session *session)
+{
+	struct cp_area_options area_options = area_options_of(session);
+	struct cp_error error;
+
+	for (size_t i = 0; i < session->options.nr_areas; i++) {
+		const struct cp_area *area = session->options.areas[i];
+
+		if (area->check &&
+		    area->check(&area_options, session->topology, &error))
+			return cli_usage_error(session->command, "%s",
+					       error.msg);
+	}
+	return CLI_PROCEED;
+}
+
+static int run_areas(struct run_session *session)
+{
+	struct cp_area_options area_options = area_options_of(session);
 	struct cp_area_context context = {
 		.clock = &session->clock, .harness = &session->harness,
 		.topology = session->topology, .options = &area_options,
@@ -310,8 +338,11 @@ static int measure_and_report(struct run_session *session)
 	/* An area refused its input: no result file, as for any misuse. */
 	if (status == CLI_EXIT_USAGE)
 		return status;
-	if (show)
+	if (show) {
 		cli_print_results(stdout, &session->results);
+		cli_print_coldcache(stdout, &session->results);
+		cli_print_bounce(stdout, &session->results);
+	}
 	write_status = run_outputs_write(&session->outputs, session->command,
 					 &session->results);
 	if (session->results.interrupted) {
@@ -371,6 +402,8 @@ static int run_command(int argc, char **argv, const char *command)
 				  session.options.csv_path);
 	if (status == CLI_PROCEED)
 		status = load_topology(&session);
+	if (status == CLI_PROCEED)
+		status = check_areas(&session);
 	if (status == CLI_PROCEED && cp_interrupt_install())
 		status = CLI_EXIT_FAILURE;
 	if (status == CLI_PROCEED)

@@ -37,8 +37,29 @@ const char run_usage[] =
 	"                        per-l3, per-package, per-numa (latency uses the\n"
 	"                        first; default: the CPU the run starts on)\n"
 	"      --seed=N          seed of the random chase orders (default 1)\n"
+	"      --threads=N       bounce: threads, one per CPU (default 2, or as\n"
+	"                        many as --cpus names)\n"
+	"      --distances=LIST  bounce: bytes between neighbouring counters, 0 for\n"
+	"                        one shared counter (default 0,4,8,16,32,48,56,60,\n"
+	"                        64,96,128,192,256; at most 65536)\n"
+	"      --width=LIST      bounce: counter bytes, 4 and/or 8 (default 4,8)\n"
+	"      --ops=LIST        bounce: plain and/or atomic increments (default\n"
+	"                        plain,atomic)\n"
+	"      --methods=LIST    coldcache: eviction methods among warm,\n"
+	"                        garbage-naive, garbage-planned, clflush, wbinvd,\n"
+	"                        wbnoinvd (default all)\n"
+	"      --factor=X        coldcache: garbage-planned reads X times each\n"
+	"                        last-level cache (default 4, above 0, at most 64)\n"
+	"      --sweep-factor    coldcache: also garbage-planned at 0.25 to 4 times\n"
+	"                        the last-level cache\n"
+	"      --repeats=N       coldcache: repetitions per method and working set\n"
+	"                        (default 20)\n"
 	"      --tune            performance governor and turbo off for the run\n"
 	"                        (root); the previous state is restored at exit\n"
+	"      --mode=user|kernel|both\n"
+	"                        where areas that can measure in the module do\n"
+	"                        (bounce, coldcache; default: both when the module\n"
+	"                        answers, else user)\n"
 	CLI_TRANSPORT_HELP
 	"  -h, --help            show this help\n"
 	"\n"
@@ -48,7 +69,8 @@ const char run_usage[] =
 
 enum long_only {
 	OPT_CSV = 256, OPT_SAMPLE_TIME, OPT_COUNT, OPT_MIN_SIZE, OPT_MAX_SIZE,
-	OPT_SEED, OPT_TUNE,
+	OPT_SEED, OPT_TUNE, OPT_MODE, OPT_THREADS, OPT_DISTANCES, OPT_WIDTH, OPT_OPS,
+	OPT_METHODS, OPT_FACTOR, OPT_SWEEP_FACTOR, OPT_REPEATS,
 };
 
 static const struct option long_options[] = {
@@ -64,6 +86,15 @@ static const struct option long_options[] = {
 	{ "cpus", required_argument, NULL, 'c' },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "tune", no_argument, NULL, OPT_TUNE },
+	{ "mode", required_argument, NULL, OPT_MODE },
+	{ "threads", required_argument, NULL, OPT_THREADS },
+	{ "distances", required_argument, NULL, OPT_DISTANCES },
+	{ "width", required_argument, NULL, OPT_WIDTH },
+	{ "ops", required_argument, NULL, OPT_OPS },
+	{ "methods", required_argument, NULL, OPT_METHODS },
+	{ "factor", required_argument, NULL, OPT_FACTOR },
+	{ "sweep-factor", no_argument, NULL, OPT_SWEEP_FACTOR },
+	{ "repeats", required_argument, NULL, OPT_REPEATS },
 	{ "transport", required_argument, NULL, 't' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -99,6 +130,78 @@ static int output_option(const char *name, const char *text,
 		return cli_usage_error(command_name, "%s: empty file name", name);
 	*out = text;
 	return 0;
+}
+
+static int mode_option(const char *text, enum cp_area_mode *out)
+{
+	static const struct cli_choice modes[] = {
+		{ "user", CP_AREA_MODE_USER },
+		{ "kernel", CP_AREA_MODE_KERNEL },
+		{ "both", CP_AREA_MODE_BOTH },
+	};
+	char why[160];
+	int value;
+
+	if (cli_parse_choice(text, modes, sizeof(modes) / sizeof(modes[0]),
+			     &value, why, sizeof(why)))
+		return cli_usage_error(command_name, "--mode: %s", why);
+	*out = (enum cp_area_mode)value;
+	return 0;
+}
+
+/* --distances, --width, --ops: the bounce area's lists. */
+static int bounce_list_option(int opt, struct run_options *options)
+{
+	static const struct {
+		int opt;
+		const char *name;
+		int (*parse)(const char *text, struct cp_bounce_choices *choices,
+			     char *why, size_t why_len);
+	} lists[] = {
+		{ OPT_DISTANCES, "--distances", cp_bounce_parse_distances },
+		{ OPT_WIDTH, "--width", cp_bounce_parse_widths },
+		{ OPT_OPS, "--ops", cp_bounce_parse_ops },
+	};
+	char why[160];
+
+	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
+		if (lists[i].opt != opt)
+			continue;
+		if (lists[i].parse(optarg, &options->bounce, why, sizeof(why)))
+			return cli_usage_error(command_name, "%s '%s': %s",
+					       lists[i].name, optarg, why);
+		return 0;
+	}
+	return CLI_PROCEED;
+}
+
+/* --methods, --factor, --repeats: the coldcache area's values. */
+static int coldcache_option(int opt, struct run_options *options)
+{
+	struct cp_coldcache_choices *choices = &options->coldcache;
+	uint64_t value = 0;
+	char why[256];
+	int ret;
+
+	switch (opt) {
+	case OPT_METHODS:
+		if (cp_coldcache_parse_methods(optarg, &choices->methods, why,
+					       sizeof(why)))
+			return cli_usage_error(command_name, "--methods: %s", why);
+		return 0;
+	case OPT_FACTOR:
+		if (cp_coldcache_parse_factor(optarg, &choices->factor, why,
+					      sizeof(why)))
+			return cli_usage_error(command_name, "--factor: %s", why);
+		return 0;
+	case OPT_REPEATS:
+		ret = number_option("--repeats", optarg, 1,
+				    CP_COLD_MAX_REPETITIONS, &value);
+		choices->repetitions = (unsigned int)value;
+		return ret;
+	default:
+		return CLI_PROCEED;
+	}
 }
 
 static int parse_value(int opt, struct run_options *options)
@@ -138,8 +241,19 @@ static int parse_value(int opt, struct run_options *options)
 		return 0;
 	case 't':
 		return cli_parse_transport(command_name, optarg, &options->transport);
+	case OPT_MODE:
+		return mode_option(optarg, &options->mode);
+	case OPT_THREADS:
+		ret = number_option("--threads", optarg, 2,
+				    CP_BOUNCE_MAX_THREADS, &value);
+		options->bounce.threads = (unsigned int)value;
+		return ret;
+	case OPT_METHODS:
+	case OPT_FACTOR:
+	case OPT_REPEATS:
+		return coldcache_option(opt, options);
 	default:
-		return CLI_PROCEED;
+		return bounce_list_option(opt, options);
 	}
 }
 
@@ -158,6 +272,9 @@ static int parse_option(int opt, char **argv, struct run_options *options)
 		return 0;
 	case OPT_TUNE:
 		options->tune = true;
+		return 0;
+	case OPT_SWEEP_FACTOR:
+		options->coldcache.sweep = true;
 		return 0;
 	case 'h':
 		fputs(run_usage, stdout);
@@ -193,6 +310,12 @@ static int add_area(const char *name, struct run_options *options)
 
 static int check_sizes(const struct run_options *options)
 {
+	struct cp_bounce_choices bounce = options->bounce;
+	char why[160];
+
+	/* Distances against widths: only the two together say it. */
+	if (cp_bounce_choices_complete(&bounce, why, sizeof(why)))
+		return cli_usage_error(command_name, "--distances: %s", why);
 	if (options->min_size && options->max_size &&
 	    options->min_size > options->max_size)
 		return cli_usage_error(command_name,

@@ -9,7 +9,9 @@
 #include <stdint.h>
 
 #include "areas/area.h"
+#include "lib/bounce_choices.h"
 #include "lib/client.h"
+#include "lib/coldcache_choices.h"
 
 struct run_options {
 	bool list;
@@ -25,6 +27,9 @@ struct run_options {
 	uint64_t min_size, max_size;
 	uint64_t seed;
 	enum cp_transport transport;
+	enum cp_area_mode mode;		/* --mode; 0: auto */
+	struct cp_bounce_choices bounce;	/* --threads, --distances... */
+	struct cp_coldcache_choices coldcache;	/* --methods, --factor... */
 	size_t nr_areas;
 	const struct cp_area *areas[16];
 };

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Which CPUs the bounce threads get, on synthetic machines: the one of
+ * test_cpu_select (2 packages x 4 L3 x 8 cores x 2 threads), one with L2s
+ * shared by core pairs, and a 2-CPU single-L3 machine like the
+ * development hosts. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/bounce_groups.h"
+#include "lib/cpu_select.h"
+
+#define BIG_MACHINE "pack:2 l3:4 core:8 pu:2"
+#define SHARED_L2_MACHINE "pack:2 l3:4 l2:4 core:2 pu:2"
+#define SMALL_MACHINE "l3:1 core:2 pu:1"
+
+static struct cp_topology *load(const char *description)
+{
+	struct cp_topology_source source = {
+		.kind = CP_TOPOLOGY_SYNTHETIC, .text = description,
+	};
+	struct cp_topology *topology = NULL;
+	struct cp_error error;
+
+	if (cp_topology_load(&source, &topology, &error))
+		fail_msg("cannot load \"%s\": %s", description, error.msg);
+	return topology;
+}
+
+/* The default groups of @threads on @machine, as "class:cpus" joined by
+ * spaces, compared with @expected. */
+static void assert_groups(const char *machine, unsigned int threads,
+			  const char *expected)
+{
+	struct cp_topology *topology = load(machine);
+	struct cp_bounce_group groups[CP_NR_PAIR_CLASSES];
+	char text[512] = "", cpus[128], why[160];
+	size_t n;
+
+	if (cp_bounce_plan_groups(topology, NULL, threads, groups, &n, why,
+				  sizeof(why)))
+		fail_msg("%s, %u threads: refused: %s", machine, threads, why);
+	for (size_t i = 0; i < n; i++) {
+		cp_bounce_group_format(&groups[i], cpus, sizeof(cpus));
+		snprintf(text + strlen(text), sizeof(text) - strlen(text),
+			 "%s%s:%s", i ? " " : "",
+			 cp_pair_class_name(groups[i].pair_class), cpus);
+	}
+	assert_string_equal(text, expected);
+	cp_topology_free(topology);
+}
+
+static void test_default_pairs(void **state)
+{
+	(void)state;
+	assert_groups(BIG_MACHINE, 0,
+		      "smt:0,1 shared-l3:0,2 same-package:0,16 cross-package:0,64");
+	assert_groups(SHARED_L2_MACHINE, 2,
+		      "smt:0,1 shared-l2:0,2 shared-l3:0,4 same-package:0,16 cross-package:0,64");
+	assert_groups(SMALL_MACHINE, 0, "shared-l3:0,1");
+}
+
+static void test_more_threads(void **state)
+{
+	(void)state;
+	/* SMT has only 2 siblings: no 4-thread group of that class. */
+	assert_groups(BIG_MACHINE, 4,
+		      "shared-l3:0,2,3,4 same-package:0,16,17,18 cross-package:0,64,65,66");
+	assert_groups(SHARED_L2_MACHINE, 3,
+		      "shared-l2:0,2,3 shared-l3:0,4,5 same-package:0,16,17 cross-package:0,64,65");
+}
+
+static void assert_refused(const char *machine, const char *cpus_text,
+			   unsigned int threads, const char *reason)
+{
+	struct cp_topology *topology = load(machine);
+	struct cp_bounce_group groups[CP_NR_PAIR_CLASSES];
+	struct cp_cpuset *cpus = NULL;
+	char why[160];
+	size_t n = 99;
+
+	if (cpus_text && cp_cpu_select(topology, cpus_text, false, &cpus, why,
+				       sizeof(why)))
+		fail_msg("'%s' refused by the selection: %s", cpus_text, why);
+	assert_int_equal(cp_bounce_plan_groups(topology, cpus, threads, groups,
+					       &n, why, sizeof(why)),
+			 -EINVAL);
+	assert_int_equal(n, 0);
+	if (!strstr(why, reason))
+		fail_msg("\"%s\" lacks \"%s\"", why, reason);
+	cp_cpuset_free(cpus);
+	cp_topology_free(topology);
+}
+
+static void test_refusals(void **state)
+{
+	(void)state;
+	assert_refused(SMALL_MACHINE, NULL, 3,
+		       "no CPU-pair class has 3 CPUs to run 3 threads on (this machine has 2 CPUs)");
+	assert_refused(BIG_MACHINE, NULL, 1, "--threads 1 is not between 2 and 64");
+	assert_refused(BIG_MACHINE, "5", 0,
+		       "--cpus names 1 CPU; bouncing needs at least 2");
+	assert_refused(BIG_MACHINE, "0,1,2", 2,
+		       "--threads 2 but --cpus names 3 CPUs (one thread per CPU)");
+}
+
+static void test_chosen_cpus(void **state)
+{
+	struct cp_topology *topology = load(BIG_MACHINE);
+	struct cp_bounce_group groups[CP_NR_PAIR_CLASSES];
+	struct cp_cpuset *cpus = NULL;
+	char why[160];
+	size_t n;
+
+	(void)state;
+	assert_int_equal(cp_cpu_select(topology, "0,1,16", false, &cpus, why,
+				       sizeof(why)), 0);
+	assert_int_equal(cp_bounce_plan_groups(topology, cpus, 0, groups, &n,
+					       why, sizeof(why)), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(groups[0].nr_cpus, 3);
+	/* Classed by the widest relation among them. */
+	assert_int_equal(groups[0].pair_class, CP_PAIR_SAME_PACKAGE);
+	cp_cpuset_free(cpus);
+	assert_int_equal(cp_cpu_select(topology, "2,3", false, &cpus, why,
+				       sizeof(why)), 0);
+	assert_int_equal(cp_bounce_plan_groups(topology, cpus, 2, groups, &n,
+					       why, sizeof(why)), 0);
+	assert_int_equal(groups[0].pair_class, CP_PAIR_SAME_CORE);
+	cp_cpuset_free(cpus);
+	cp_topology_free(topology);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_default_pairs),
+		cmocka_unit_test(test_more_threads),
+		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_chosen_cpus),
+	};
+
+	return cmocka_run_group_tests_name("bounce_groups", tests, NULL, NULL);
+}

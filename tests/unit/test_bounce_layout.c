@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The bounce area's building blocks that need no second CPU: counter
+ * layout, option lists, slowdown ratios and the granularity rule. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <string.h>
+
+#include "lib/bounce_choices.h"
+#include "lib/bounce_layout.h"
+#include "lib/bounce_loop.h"
+#include "lib/bounce_ratio.h"
+#include "lib/bounce_run.h"
+
+static void assert_layout(unsigned int threads, unsigned int width,
+			  uint32_t distance)
+{
+	struct cp_bounce_layout layout;
+
+	assert_int_equal(cp_bounce_layout_init(&layout, threads, width,
+					       distance), 0);
+	/* The first counter starts a page, so a line and a line pair. */
+	assert_int_equal((uintptr_t)layout.block % CP_BOUNCE_BLOCK_ALIGN, 0);
+	assert_ptr_equal(cp_bounce_counter(&layout, 0), layout.block);
+	for (unsigned int k = 0; k < threads; k++) {
+		unsigned char *counter = cp_bounce_counter(&layout, k);
+
+		assert_int_equal(cp_bounce_counter_offset(&layout, k),
+				 (size_t)k * distance);
+		/* Really d bytes from the previous one, inside the block. */
+		if (k)
+			assert_int_equal(counter - (unsigned char *)
+					 cp_bounce_counter(&layout, k - 1),
+					 distance);
+		assert_true(counter + width <= layout.block + layout.block_bytes);
+		assert_int_equal(cp_bounce_counter_value(&layout, k), 0);
+	}
+	cp_bounce_layout_free(&layout);
+}
+
+static void test_layout_distances(void **state)
+{
+	static const uint32_t distances[] = {
+		4, 8, 16, 32, 48, 56, 60, 64, 96, 128, 192, 256, 65536,
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(distances) / sizeof(distances[0]); i++) {
+		assert_layout(2, 4, distances[i]);
+		assert_layout(4, 4, distances[i]);
+		if (distances[i] % 8 == 0)
+			assert_layout(3, 8, distances[i]);
+	}
+}
+
+static void test_layout_lines(void **state)
+{
+	struct cp_bounce_layout layout;
+	uintptr_t first, second;
+
+	(void)state;
+	/* 60 apart: both 4-byte counters in the first line. */
+	assert_int_equal(cp_bounce_layout_init(&layout, 2, 4, 60), 0);
+	first = (uintptr_t)cp_bounce_counter(&layout, 0);
+	second = (uintptr_t)cp_bounce_counter(&layout, 1);
+	assert_int_equal(first / 64, (second + 3) / 64);
+	cp_bounce_layout_free(&layout);
+	/* 64 apart: neighbouring lines of one 128-byte pair. */
+	assert_int_equal(cp_bounce_layout_init(&layout, 2, 8, 64), 0);
+	first = (uintptr_t)cp_bounce_counter(&layout, 0);
+	second = (uintptr_t)cp_bounce_counter(&layout, 1);
+	assert_int_equal(second / 64, first / 64 + 1);
+	assert_int_equal(first / 128, second / 128);
+	cp_bounce_layout_free(&layout);
+}
+
+static void test_layout_shared_counter(void **state)
+{
+	struct cp_bounce_layout layout;
+
+	(void)state;
+	assert_int_equal(cp_bounce_layout_init(&layout, 4, 8, 0), 0);
+	for (unsigned int k = 1; k < 4; k++)
+		assert_ptr_equal(cp_bounce_counter(&layout, k),
+				 cp_bounce_counter(&layout, 0));
+	cp_bounce_layout_free(&layout);
+}
+
+static void test_layout_refusals(void **state)
+{
+	struct cp_bounce_layout layout;
+
+	(void)state;
+	/* Not a multiple of the width. */
+	assert_int_equal(cp_bounce_layout_init(&layout, 2, 8, 4), -EINVAL);
+	assert_int_equal(cp_bounce_layout_init(&layout, 2, 8, 60), -EINVAL);
+	assert_int_equal(cp_bounce_layout_init(&layout, 2, 4, 6), -EINVAL);
+	/* Above the maximum. */
+	assert_int_equal(cp_bounce_layout_init(&layout, 2, 4,
+					       CP_BOUNCE_MAX_DISTANCE + 4),
+			 -EINVAL);
+	/* No such width, no threads. */
+	assert_int_equal(cp_bounce_layout_init(&layout, 2, 2, 4), -EINVAL);
+	assert_int_equal(cp_bounce_layout_init(&layout, 0, 4, 4), -EINVAL);
+}
+
+/* Each loop does exactly @count increments of its own width. */
+static void test_loops_count(void **state)
+{
+	uint64_t value = 0xffffffffull;
+	uint32_t narrow = 0;
+
+	(void)state;
+	cp_bounce_loop(CP_BOUNCE_PLAIN, 4)(&narrow, 1000);
+	assert_int_equal(narrow, 1000);
+	cp_bounce_loop(CP_BOUNCE_ATOMIC, 4)(&narrow, 24);
+	assert_int_equal(narrow, 1024);
+	/* 8-byte adds carry past 32 bits. */
+	cp_bounce_loop(CP_BOUNCE_PLAIN, 8)(&value, 1);
+	assert_true(value == 0x100000000ull);
+	cp_bounce_loop(CP_BOUNCE_ATOMIC, 8)(&value, 2);
+	assert_true(value == 0x100000002ull);
+	assert_null(cp_bounce_loop(CP_BOUNCE_PLAIN, 2));
+}
+
+static void assert_list_refused(int (*parse)(const char *,
+					     struct cp_bounce_choices *,
+					     char *, size_t),
+				const char *text, const char *reason)
+{
+	struct cp_bounce_choices choices = { 0 };
+	char why[160];
+
+	assert_int_equal(parse(text, &choices, why, sizeof(why)), -EINVAL);
+	if (!strstr(why, reason))
+		fail_msg("'%s': \"%s\" lacks \"%s\"", text, why, reason);
+}
+
+static void test_choice_lists(void **state)
+{
+	struct cp_bounce_choices choices = { 0 };
+	char why[160];
+
+	(void)state;
+	assert_int_equal(cp_bounce_parse_distances("0,4,65536", &choices, why,
+						   sizeof(why)), 0);
+	assert_int_equal(choices.nr_distances, 3);
+	assert_int_equal(choices.distances[2], 65536);
+	assert_int_equal(cp_bounce_parse_widths("8", &choices, why,
+						sizeof(why)), 0);
+	assert_int_equal(cp_bounce_parse_ops("atomic", &choices, why,
+					     sizeof(why)), 0);
+	assert_int_equal(choices.ops[0], CP_BOUNCE_ATOMIC);
+	assert_list_refused(cp_bounce_parse_distances, "65540",
+			    "above the maximum of 65536 bytes");
+	assert_list_refused(cp_bounce_parse_distances, "4,,8", "empty item");
+	assert_list_refused(cp_bounce_parse_distances, "4,4",
+			    "distance 4 is listed twice");
+	assert_list_refused(cp_bounce_parse_distances, "-4",
+			    "'-4' is not a distance in bytes");
+	assert_list_refused(cp_bounce_parse_distances, "", "empty list");
+	assert_list_refused(cp_bounce_parse_widths, "2", "'2' is not a counter width");
+	assert_list_refused(cp_bounce_parse_widths, "4,4", "listed twice");
+	assert_list_refused(cp_bounce_parse_ops, "lock", "'lock' is not an increment kind");
+}
+
+static void test_choices_complete(void **state)
+{
+	struct cp_bounce_choices choices = { 0 };
+	char why[160];
+
+	(void)state;
+	assert_int_equal(cp_bounce_choices_complete(&choices, why, sizeof(why)),
+			 0);
+	assert_int_equal(choices.nr_distances, 13);
+	assert_int_equal(choices.nr_widths, 2);
+	assert_int_equal(choices.nr_ops, 2);
+	/* The default list applies per width: 60 only to 4-byte counters. */
+	assert_true(cp_bounce_distance_fits(60, 4));
+	assert_false(cp_bounce_distance_fits(60, 8));
+	/* A chosen distance must suit every chosen width. */
+	memset(&choices, 0, sizeof(choices));
+	assert_int_equal(cp_bounce_parse_distances("0,12", &choices, why,
+						   sizeof(why)), 0);
+	assert_int_equal(cp_bounce_choices_complete(&choices, why, sizeof(why)),
+			 -EINVAL);
+	assert_string_equal(why,
+			    "distance 12 is not a multiple of the counter width 8");
+	assert_int_equal(cp_bounce_parse_widths("4", &choices, why,
+						sizeof(why)), 0);
+	assert_int_equal(cp_bounce_choices_complete(&choices, why, sizeof(why)),
+			 0);
+}
+
+static void test_ratio(void **state)
+{
+	const double slow[] = { 30, 31, 29, 30, 32 };
+	const double fast[] = { 10, 10, 10, 11, 9 };
+	const double zero[] = { 0, 0 };
+	struct cp_bounce_ratio ratio;
+
+	(void)state;
+	assert_int_equal(cp_bounce_ratio(slow, 5, fast, 5, &ratio), 0);
+	assert_float_equal(ratio.value, 3.0, 1e-12);
+	assert_true(ratio.low <= ratio.value && ratio.value <= ratio.high);
+	assert_true(ratio.low >= 29.0 / 11 && ratio.high <= 32.0 / 9);
+	assert_int_equal(cp_bounce_ratio(slow, 5, zero, 2, &ratio), -EINVAL);
+	assert_int_equal(cp_bounce_ratio(slow, 0, fast, 5, &ratio), -EINVAL);
+}
+
+static void test_granularity(void **state)
+{
+	const uint32_t distances[] = { 0, 4, 60, 64, 96, 128, 256 };
+	/* Adjacent-line pairing: bouncing up to 96, gone from 128. */
+	const double paired[] = { 5, 5, 5, 3, 3, 1.0, 1.0 };
+	/* One line: gone from 64. */
+	const double single[] = { 5, 5, 5, 1.02, 0.99, 1.0, 1.0 };
+	/* A dip that comes back is not the end of bouncing. */
+	const double dip[] = { 5, 5, 1.0, 3, 1.0, 1.0, 1.0 };
+	const double never[] = { 5, 5, 5, 5, 5, 5, 2 };
+
+	(void)state;
+	assert_int_equal(cp_bounce_granularity(distances, paired, 7, 1.10), 128);
+	assert_int_equal(cp_bounce_granularity(distances, single, 7, 1.10), 64);
+	assert_int_equal(cp_bounce_granularity(distances, dip, 7, 1.10), 96);
+	assert_int_equal(cp_bounce_granularity(distances, never, 7, 1.10), 0);
+	/* The shared counter (0) is never the answer. */
+	assert_int_equal(cp_bounce_granularity(distances, (const double[]){
+			 1, 1, 1, 1, 1, 1, 1 }, 7, 1.10), 4);
+}
+
+static void test_threshold(void **state)
+{
+	const uint32_t distances[] = { 0, 128, 4, 64 };
+	/* Atomic-like: 5x in a line, half-way is 3x. */
+	const double atomic[] = { 6, 1.14, 5, 1.0 };
+	/* Plain-like: 1.2x in a line, the floor decides. */
+	const double plain[] = { 1.2, 1.0, 1.2, 1.0 };
+
+	(void)state;
+	assert_float_equal(cp_bounce_threshold(distances, atomic, 4), 3.0,
+			   1e-12);
+	/* A 14 % disturbance at 128 does not pass for bouncing. */
+	assert_int_equal(cp_bounce_granularity(distances, atomic, 4,
+					       cp_bounce_threshold(distances,
+								   atomic, 4)),
+			 64);
+	assert_float_equal(cp_bounce_threshold(distances, plain, 4),
+			   CP_BOUNCE_NO_SLOWDOWN, 1e-12);
+}
+
+static void test_overlap(void **state)
+{
+	const uint64_t starts[] = { 0, 10 }, stops[] = { 100, 110 };
+	const uint64_t apart_starts[] = { 0, 200 }, apart_stops[] = { 100, 300 };
+
+	(void)state;
+	assert_float_equal(cp_bounce_overlap(starts, stops, 2), 90.0 / 110,
+			   1e-12);
+	assert_float_equal(cp_bounce_overlap(apart_starts, apart_stops, 2), 0,
+			   0);
+	assert_float_equal(cp_bounce_overlap(starts, stops, 1), 1, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_layout_distances),
+		cmocka_unit_test(test_layout_lines),
+		cmocka_unit_test(test_layout_shared_counter),
+		cmocka_unit_test(test_layout_refusals),
+		cmocka_unit_test(test_loops_count),
+		cmocka_unit_test(test_choice_lists),
+		cmocka_unit_test(test_choices_complete),
+		cmocka_unit_test(test_ratio),
+		cmocka_unit_test(test_granularity),
+		cmocka_unit_test(test_threshold),
+		cmocka_unit_test(test_overlap),
+	};
+
+	return cmocka_run_group_tests_name("bounce_layout", tests, NULL, NULL);
+}

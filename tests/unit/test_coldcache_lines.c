@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The coldcache line classifier on crafted latency arrays, the merging of
+ * levels the timer cannot separate, the verdicts, and the area's
+ * command-line choices. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "areas/coldcache.h"
+#include "lib/coldcache_choices.h"
+#include "lib/coldcache_lines.h"
+
+/* Plateaus as measured here: L1d within the floor, L2 12 ticks, L3 74,
+ * memory 260 (ticks after the floor). */
+static struct cp_line_levels four_levels(void)
+{
+	struct cp_line_levels levels = { .nr = 4 };
+	static const char *const names[] = { "L1d", "L2", "L3", "memory" };
+	static const double plateaus[] = { 0, 12, 74, 260 };
+
+	for (size_t k = 0; k < 4; k++) {
+		strcpy(levels.names[k], names[k]);
+		levels.plateau_ticks[k] = plateaus[k];
+	}
+	cp_line_levels_thresholds(&levels);
+	return levels;
+}
+
+static void test_thresholds_are_geometric_means(void **state)
+{
+	struct cp_line_levels levels = four_levels();
+
+	(void)state;
+	/* sqrt(1 * 12), sqrt(12 * 74), sqrt(74 * 260); none for memory. */
+	assert_float_equal(levels.threshold_ticks[0], 3.4641, 1e-3);
+	assert_float_equal(levels.threshold_ticks[1], 29.7993, 1e-3);
+	assert_float_equal(levels.threshold_ticks[2], 138.7083, 1e-3);
+	assert_float_equal(levels.threshold_ticks[3], 0, 0);
+}
+
+/* Raw steps = floor (50) + latency: 2 L1d, 3 L2, 1 L3, 4 memory lines,
+ * with values on both sides of each threshold. */
+static void test_classify_crafted_steps(void **state)
+{
+	struct cp_line_levels levels = four_levels();
+	const uint16_t steps[] = {
+		50, 53,			/* 0 and 3 ticks: L1d */
+		54, 62, 79,		/* 4, 12, 29: L2 */
+		188,			/* 138: L3 */
+		189, 300, 500, 40,	/* 139, 250, 450: memory; 40 is
+					 * below the floor: latency 0, L1d */
+	};
+	size_t counts[4];
+	double total;
+
+	(void)state;
+	total = cp_lines_classify(steps, 10, 50, &levels, counts);
+	assert_int_equal(counts[0], 3);
+	assert_int_equal(counts[1], 3);
+	assert_int_equal(counts[2], 1);
+	assert_int_equal(counts[3], 3);
+	/* Latencies summed, the negative one as 0. */
+	assert_float_equal(total, 0 + 3 + 4 + 12 + 29 + 138 + 139 + 250 + 450,
+			   1e-9);
+}
+
+/* A saturated step (a preemption during the load) is memory. */
+static void test_saturated_step_is_last_level(void **state)
+{
+	struct cp_line_levels levels = four_levels();
+	const uint16_t steps[] = { CP_LINE_TICKS_MAX };
+	size_t counts[4];
+
+	(void)state;
+	cp_lines_classify(steps, 1, 50, &levels, counts);
+	assert_int_equal(counts[3], 1);
+}
+
+/* A spread of 8 ticks cannot separate L1d (0) from L2 (12): merged, and
+ * their lines count with L2; L3 and memory stay apart. */
+static void test_merge_by_timer_spread(void **state)
+{
+	struct cp_line_levels levels = four_levels();
+	const uint16_t steps[] = { 50, 53, 62, 150, 400 };
+	size_t counts[4];
+	char name[32];
+
+	(void)state;
+	assert_int_equal(cp_line_levels_merge(&levels, 8), 1);
+	assert_true(levels.merged[0]);
+	assert_false(levels.merged[1]);
+	assert_false(levels.merged[2]);
+	cp_lines_classify(steps, 5, 50, &levels, counts);
+	assert_int_equal(counts[0], 0);
+	assert_int_equal(counts[1], 3);
+	assert_int_equal(counts[2], 1);
+	assert_int_equal(counts[3], 1);
+	cp_line_levels_group_name(&levels, 1, name, sizeof(name));
+	assert_string_equal(name, "L1d+L2");
+	cp_line_levels_group_name(&levels, 2, name, sizeof(name));
+	assert_string_equal(name, "L3");
+}
+
+/* A tight timer keeps every level; an L3 plateau hardly slower than L2
+ * (none of its own) merges it into memory's neighbour rule. */
+static void test_merge_by_step(void **state)
+{
+	struct cp_line_levels levels = four_levels();
+
+	(void)state;
+	assert_int_equal(cp_line_levels_merge(&levels, 2), 0);
+	levels = four_levels();
+	levels.plateau_ticks[2] = 230;	/* "L3" served like memory */
+	cp_line_levels_thresholds(&levels);
+	assert_int_equal(cp_line_levels_merge(&levels, 2), 1);
+	assert_true(levels.merged[2]);
+}
+
+static void test_verdicts(void **state)
+{
+	const struct cold_references none = { -1, -1, -1 };
+	const struct cold_references warm_kept = { 1000000, -1, -1 };
+	const struct cold_references with_flush = { 1000000, 300000, 420000 };
+	const struct cold_references warm_lost = { 200000, -1, -1 };
+
+	(void)state;
+	assert_int_equal(cold_judge(CP_COLD_WARM, 1000000, 1000000, &none),
+			 COLD_VERDICT_REFERENCE);
+	/* 1 % in the worst repetition is still evicted; 1.01 % is not. */
+	assert_int_equal(cold_judge(CP_COLD_CLFLUSH, 0, 10000, &none),
+			 COLD_VERDICT_EVICTED);
+	assert_int_equal(cold_judge(CP_COLD_CLFLUSH, 0, 10100, &none),
+			 COLD_VERDICT_PARTLY);
+	/* Close to warm: did not evict (WBINVD skipped by a hypervisor). */
+	assert_int_equal(cold_judge(CP_COLD_WBINVD, 950000, 1000000,
+				    &warm_kept),
+			 COLD_VERDICT_DID_NOT_EVICT);
+	assert_int_equal(cold_judge(CP_COLD_WBINVD, 850000, 1000000,
+				    &warm_kept),
+			 COLD_VERDICT_PARTLY);
+	/* Warm kept little itself: nothing to compare with. */
+	assert_int_equal(cold_judge(CP_COLD_GARBAGE_NAIVE, 200000, 250000,
+				    &warm_lost),
+			 COLD_VERDICT_PARTLY);
+	/* Within a point of clflush's prefetch floor. */
+	assert_int_equal(cold_judge(CP_COLD_GARBAGE_PLANNED, 305000, 425000,
+				    &with_flush),
+			 COLD_VERDICT_AS_COLD_AS_CLFLUSH);
+	assert_int_equal(cold_judge(CP_COLD_GARBAGE_PLANNED, 305000, 450000,
+				    &with_flush),
+			 COLD_VERDICT_PARTLY);
+}
+
+/* Kernel mode judges from first-pass costs (ns per access). */
+static void test_cost_verdicts(void **state)
+{
+	(void)state;
+	/* WBINVD skipped by a hypervisor: as fast as warm. */
+	assert_int_equal(cold_judge_cost(6, 5, 120), COLD_VERDICT_DID_NOT_EVICT);
+	assert_int_equal(cold_judge_cost(115, 5, 120),
+			 COLD_VERDICT_AS_COLD_AS_CLFLUSH);
+	assert_int_equal(cold_judge_cost(60, 5, 120), COLD_VERDICT_PARTLY);
+	/* No references: nothing to conclude but "partly". */
+	assert_int_equal(cold_judge_cost(60, 0, 0), COLD_VERDICT_PARTLY);
+}
+
+/* Only the lines before an interruption are classified. */
+static void test_cut_at_interruption(void **state)
+{
+	const uint16_t steps[] = { 300, 52, 4500, 60, 52 };
+	const uint16_t quiet[] = { 300, 52, 60 };
+
+	(void)state;
+	assert_int_equal(cp_lines_before_interruption(steps, 5, 4000), 2);
+	assert_int_equal(cp_lines_before_interruption(quiet, 3, 4000), 3);
+	/* A step equal to the threshold is not an interruption. */
+	assert_int_equal(cp_lines_before_interruption(steps, 5, 4500), 5);
+	assert_int_equal(cp_lines_before_interruption(steps, 0, 4000), 0);
+}
+
+static void test_methods_option(void **state)
+{
+	unsigned int methods;
+	char why[256];
+
+	(void)state;
+	assert_int_equal(cp_coldcache_parse_methods(
+				 "wbinvd,garbage-planned,garbage-naive",
+				 &methods, why, sizeof(why)), 0);
+	assert_int_equal(methods, (1u << CP_COLD_WBINVD) |
+					  (1u << CP_COLD_GARBAGE_PLANNED) |
+					  (1u << CP_COLD_GARBAGE_NAIVE));
+	assert_int_equal(cp_coldcache_parse_methods("warm,frob", &methods, why,
+						    sizeof(why)), -EINVAL);
+	assert_non_null(strstr(why, "unknown method 'frob'"));
+	assert_int_equal(cp_coldcache_parse_methods("warm,,clflush", &methods,
+						    why, sizeof(why)), -EINVAL);
+	assert_non_null(strstr(why, "unknown method ''"));
+	assert_int_equal(cp_coldcache_parse_methods("clflush,clflush",
+						    &methods, why, sizeof(why)),
+			 -EINVAL);
+	assert_non_null(strstr(why, "named twice"));
+}
+
+static void test_factor_option(void **state)
+{
+	double factor = 0;
+	char why[256];
+
+	(void)state;
+	assert_int_equal(cp_coldcache_parse_factor("0.25", &factor, why,
+						   sizeof(why)), 0);
+	assert_float_equal(factor, 0.25, 0);
+	assert_int_equal(cp_coldcache_parse_factor("0", &factor, why,
+						   sizeof(why)), -EINVAL);
+	assert_non_null(strstr(why, "out of range"));
+	assert_int_equal(cp_coldcache_parse_factor("65", &factor, why,
+						   sizeof(why)), -EINVAL);
+	assert_int_equal(cp_coldcache_parse_factor("2x", &factor, why,
+						   sizeof(why)), -EINVAL);
+	assert_non_null(strstr(why, "not a number"));
+	assert_int_equal(cp_coldcache_parse_factor("nan", &factor, why,
+						   sizeof(why)), -EINVAL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_thresholds_are_geometric_means),
+		cmocka_unit_test(test_classify_crafted_steps),
+		cmocka_unit_test(test_saturated_step_is_last_level),
+		cmocka_unit_test(test_merge_by_timer_spread),
+		cmocka_unit_test(test_merge_by_step),
+		cmocka_unit_test(test_verdicts),
+		cmocka_unit_test(test_cost_verdicts),
+		cmocka_unit_test(test_cut_at_interruption),
+		cmocka_unit_test(test_methods_option),
+		cmocka_unit_test(test_factor_option),
+	};
+
+	return cmocka_run_group_tests_name("coldcache_lines", tests, NULL, NULL);
+}

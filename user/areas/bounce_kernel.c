@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One bounce configuration measured by the module (BOUNCE): the module's
+ * kernel threads, bound to the group's CPUs, increment their counters with
+ * preemption and interrupts off, all CPUs entering each sample's window
+ * together.  Increments per sample are sized from a first small request so
+ * that a sample lasts the user-mode run length but at most half the
+ * module's interrupt-off window.  The module cannot run one thread alone:
+ * kernel sweeps have no alone baseline.
+ */
+#include "areas/bounce_area.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "lib/bounce_kernel.h"
+#include "lib/stability.h"
+
+/* Halvings tried when a sample does not fit in a window (EOVERFLOW). */
+#define OVERFLOW_RETRIES 4
+
+static void fill_params(const struct bounce_config *config, uint32_t *cpus,
+			struct cp_bounce_params *params)
+{
+	for (unsigned int i = 0; i < config->group->nr_cpus; i++)
+		cpus[i] = config->group->cpus[i];
+	*params = (struct cp_bounce_params){
+		.cpus = cpus, .nr_cpus = config->group->nr_cpus,
+		.variant = config->op == CP_BOUNCE_ATOMIC
+				   ? CACHEPROBE_BOUNCE_ATOMIC
+				   : CACHEPROBE_BOUNCE_PLAIN,
+		.width = config->width, .distance = config->distance,
+	};
+}
+
+/* Run @params, halving the increments while a sample overflows a window. */
+static int request(const struct bounce_kernel *kernel,
+		   struct cp_bounce_params *params,
+		   struct cp_run_result *result, struct cp_error *error)
+{
+	int ret = cp_client_bounce(kernel->client, params, result, error);
+
+	for (int i = 0; ret == -EOVERFLOW && i < OVERFLOW_RETRIES &&
+			params->increments > 1; i++) {
+		params->increments /= 2;
+		ret = cp_client_bounce(kernel->client, params, result, error);
+	}
+	return ret;
+}
+
+static int calibrate(const struct cp_area_context *context,
+		     const struct bounce_kernel *kernel,
+		     struct cp_bounce_params *params, struct cp_error *error)
+{
+	struct cp_run_result first;
+	int ret;
+
+	if (context->harness->config.fixed_count) {
+		params->increments = (uint32_t)context->harness->config.fixed_count;
+		return 0;
+	}
+	params->samples = 1;
+	params->increments = CP_BOUNCE_KERNEL_FIRST_INCREMENTS;
+	ret = request(kernel, params, &first, error);
+	if (ret)
+		return ret;
+	params->increments = cp_bounce_kernel_increments(
+		cp_bounce_kernel_slowest(&first), context->clock->tsc_hz,
+		bounce_run_ns(context), kernel->max_irqoff_ns);
+	cp_run_result_free(&first);
+	return 0;
+}
+
+static int record(struct cp_area_context *context,
+		  const struct bounce_config *config,
+		  const struct cp_run_result *result, size_t *index)
+{
+	struct cp_measurement *m = cp_results_add(context->results);
+	size_t n;
+	double *values = cp_bounce_kernel_samples(result, 0, &n);
+	int ret;
+
+	if (!m || !values) {
+		free(values);
+		return -ENOMEM;
+	}
+	bounce_describe(m, config, (unsigned int)result->nr_series, "kernel");
+	m->count = result->ops;
+	m->scale = 1;
+	ret = cp_measurement_set_samples(m, values, n, context->clock->tsc_hz);
+	if (ret)
+		return ret;
+	cp_stability_check(m, m->stats_ns.median * context->clock->tsc_hz /
+				      1e9 * (double)result->ops,
+			   context->clock->granularity_ticks);
+	if (result->retries)
+		cp_measurement_warn(m,
+				    "%u samples overran the module's interrupt-off window and were run again",
+				    result->retries);
+	*index = (size_t)(m - context->results->measurements);
+	return 0;
+}
+
+int bounce_measure_kernel(struct cp_area_context *context,
+			  const struct bounce_kernel *kernel,
+			  const struct bounce_config *config, size_t *index,
+			  struct cp_error *error)
+{
+	uint32_t cpus[CP_BOUNCE_MAX_THREADS];
+	struct cp_bounce_params params;
+	struct cp_run_result result;
+	char name[64], why[sizeof(error->msg)];
+	int ret;
+
+	fill_params(config, cpus, &params);
+	ret = calibrate(context, kernel, &params, error);
+	if (!ret) {
+		params.samples = context->harness->config.samples;
+		ret = request(kernel, &params, &result, error);
+	}
+	if (ret == -EINTR)
+		return ret;
+	if (ret) {
+		snprintf(why, sizeof(why), "%s", error->msg);
+		bounce_config_name(config, name, sizeof(name));
+		return cp_error_set(error, -ret, "bounce: kernel %s: %s", name,
+				    why);
+	}
+	ret = record(context, config, &result, index);
+	cp_run_result_free(&result);
+	if (ret)
+		return cp_error_set(error, -ret, "bounce: cannot keep results");
+	return 0;
+}

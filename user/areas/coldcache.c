@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The coldcache area: how cold does each eviction method leave a working
+ * set?  For every method (warm, garbage-naive, garbage-planned, clflush,
+ * wbinvd, wbnoinvd) and working set (half of L1d, half of L2, and up to
+ * 4 MiB for the last level), repeated: eviction cost, cost of the first
+ * dependent pass afterwards, and the share of lines each cache level still
+ * served in that pass, with a verdict.  --sweep-factor repeats
+ * garbage-planned at 0.25 to 4 times the last-level cache.
+ */
+#include "areas/coldcache.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/interrupt.h"
+
+/* The last-level working set stays short to walk even where the cache is
+ * hundreds of MiB: 4 MiB is past every L2 of today and a first pass over
+ * it from memory takes about 10 ms. */
+#define LLC_WS_CAP (4ull << 20)
+
+static const double sweep_factors[] = { 0.25, 0.5, 1, 2, 4 };
+#define NR_SWEEP_FACTORS (sizeof(sweep_factors) / sizeof(sweep_factors[0]))
+
+static const struct cp_coldcache_choices default_choices;
+
+/* The references first: warm (nothing evicted) and clflush (the working
+ * set's own lines flushed) are what the others are judged against. */
+static const enum cp_coldcache_method method_order[] = {
+	CP_COLD_WARM, CP_COLD_CLFLUSH, CP_COLD_GARBAGE_NAIVE,
+	CP_COLD_GARBAGE_PLANNED, CP_COLD_WBINVD, CP_COLD_WBNOINVD,
+};
+
+static const struct cp_coldcache_choices *
+choices_of(const struct cp_area_options *options)
+{
+	return options->coldcache ? options->coldcache : &default_choices;
+}
+
+static double factor_of(const struct cp_coldcache_choices *choices)
+{
+	return choices->factor > 0 ? choices->factor : CP_COLD_DEFAULT_FACTOR;
+}
+
+static bool chosen(const struct cp_coldcache_choices *choices,
+		   enum cp_coldcache_method method)
+{
+	return !choices->methods || (choices->methods & (1u << method));
+}
+
+static uint64_t size_serving(const struct cp_cache_level *cache,
+			     unsigned int cpu)
+{
+	for (size_t i = 0; i < cache->nr_instances; i++)
+		if (cp_cpuset_test(cache->instances[i].cpus, cpu))
+			return cache->instances[i].size_bytes;
+	return 0;
+}
+
+/* Half of each data cache serving @cpu (the last one capped), within
+ * [min, max] of the options. */
+static size_t plan_sizes(const struct cp_topology *topology,
+			 const struct cp_area_options *options,
+			 unsigned int cpu, uint64_t *sizes)
+{
+	const struct cp_cache_level *llc = cp_plan_last_level(topology);
+	size_t n = 0;
+
+	for (size_t i = 0; i < topology->nr_cache_levels && n < COLD_MAX_SIZES;
+	     i++) {
+		const struct cp_cache_level *cache = &topology->cache_levels[i];
+		uint64_t size = size_serving(cache, cpu) / 2;
+
+		if (cache->type == CP_CACHE_INSTRUCTION || !size)
+			continue;
+		if (cache == llc && size > LLC_WS_CAP)
+			size = LLC_WS_CAP;
+		size -= size % COLD_LINE_SIZE;
+		if (size < 2 * COLD_LINE_SIZE ||
+		    (options->min_size_bytes && size < options->min_size_bytes) ||
+		    (options->max_size_bytes && size > options->max_size_bytes) ||
+		    (n && size <= sizes[n - 1]))
+			continue;
+		sizes[n++] = size;
+	}
+	return n;
+}
+
+static int first_cpu(const struct cp_area_options *options)
+{
+	return options->cpus ? cp_cpuset_first(options->cpus) : sched_getcpu();
+}
+
+static int check_coldcache(const struct cp_area_options *options,
+			   const struct cp_topology *topology,
+			   struct cp_error *error)
+{
+	uint64_t sizes[COLD_MAX_SIZES];
+	int cpu = first_cpu(options);
+
+	if (cpu < 0)
+		return cp_error_set(error, EINVAL, "coldcache: no CPU to run on");
+	if (!cp_plan_last_level(topology))
+		return cp_error_set(error, EINVAL,
+				    "coldcache: the topology shows no data cache");
+	if (!plan_sizes(topology, options, (unsigned int)cpu, sizes))
+		return cp_error_set(error, EINVAL,
+				    "coldcache: no default working set (half of L1d, half of L2, the last level up to 4M) lies between --min-size and --max-size");
+	return 0;
+}
+
+static int pin(unsigned int cpu, cpu_set_t *previous, struct cp_error *error)
+{
+	cpu_set_t mask;
+
+	if (sched_getaffinity(0, sizeof(*previous), previous))
+		return cp_error_set(error, errno,
+				    "coldcache: cannot read the CPU affinity");
+	CPU_ZERO(&mask);
+	CPU_SET(cpu, &mask);
+	if (sched_setaffinity(0, sizeof(mask), &mask))
+		return cp_error_set(error, errno,
+				    "coldcache: cannot run on CPU %u", cpu);
+	return 0;
+}
+
+static void open_module(struct cold_run *run)
+{
+	struct cp_error error;
+
+	if (!chosen(run->choices, CP_COLD_WBINVD) &&
+	    !chosen(run->choices, CP_COLD_WBNOINVD))
+		return;
+	if (cp_client_open(run->context->options->transport, &run->client,
+			   &error)) {
+		run->client = NULL;
+		snprintf(run->client_why, sizeof(run->client_why), "%s",
+			 error.msg);
+	}
+}
+
+static uint64_t largest_garbage(const struct cold_run *run)
+{
+	uint64_t bytes = run->plan.total_bytes;
+
+	if (bytes < CP_NAIVE_GARBAGE_BYTES)
+		bytes = CP_NAIVE_GARBAGE_BYTES;
+	if (run->choices->sweep) {
+		double most = sweep_factors[NR_SWEEP_FACTORS - 1];
+		uint64_t swept = (uint64_t)((double)run->plan.total_bytes *
+					    most / run->plan.factor) +
+				 run->plan.nr_readers * CP_PLAN_GRANULE;
+
+		if (swept > bytes)
+			bytes = swept;
+	}
+	return bytes;
+}
+
+static int prepare(struct cold_run *run, struct cp_error *error)
+{
+	const struct cp_area_options *options = run->context->options;
+	int ret;
+
+	run->repetitions = run->choices->repetitions
+				   ? run->choices->repetitions
+				   : CP_COLD_DEFAULT_REPETITIONS;
+	run->flush = cp_flush_instruction_detect();
+	for (size_t i = 0; i < COLD_MAX_SIZES; i++)
+		run->warm_cached_ppm[i] = run->clflush_median_ppm[i] =
+			run->clflush_worst_ppm[i] = -1;
+	run->nr_sizes = plan_sizes(run->context->topology, options, run->cpu,
+				   run->sizes);
+	ret = cp_plan_eviction(run->context->topology, options->cpus,
+			       factor_of(run->choices), 0, &run->plan, error);
+	if (ret)
+		return ret;
+	ret = cp_garbage_alloc(&run->garbage, largest_garbage(run));
+	if (ret)
+		return cp_error_set(error, -ret,
+				    "coldcache: no memory for %llu bytes of garbage",
+				    (unsigned long long)largest_garbage(run));
+	open_module(run);
+	return cold_calibrate(run, error);
+}
+
+static void progress(struct cold_run *run, const char *label, uint64_t size,
+		     double done, double total)
+{
+	char what[96], size_text[32];
+
+	if (!run->context->progress)
+		return;
+	cold_name_bytes(size, size_text, sizeof(size_text));
+	snprintf(what, sizeof(what), "%s %s", label, size_text);
+	run->context->progress(run->context->progress_data, what, done, total);
+}
+
+static int measure_one(struct cold_run *run, const char *label,
+		       enum cp_coldcache_method method,
+		       const struct cp_eviction_plan *plan, size_t size_index,
+		       uint64_t size, struct cp_error *error)
+{
+	struct cold_outcome outcome;
+	int ret = cold_measure(run, method, plan, size, &outcome, error);
+
+	if (!ret)
+		ret = cold_record(run, label, method, size_index, size,
+				  &outcome);
+	cold_outcome_free(&outcome);
+	if (ret == -ENOMEM)
+		return cp_error_set(error, ENOMEM, "coldcache: no memory");
+	return ret;
+}
+
+static int run_method(struct cold_run *run, enum cp_coldcache_method method,
+		      double *done, double total, struct cp_error *error)
+{
+	const char *name = cp_coldcache_method_name(method);
+	char why[160];
+	int ret = 0;
+
+	if (!cold_available(run, method, why, sizeof(why))) {
+		cold_record_unavailable(run, method, why);
+		return 0;
+	}
+	for (size_t i = 0; i < run->nr_sizes && !ret; i++) {
+		progress(run, name, run->sizes[i], (*done)++, total);
+		ret = measure_one(run, name, method, &run->plan, i,
+				  run->sizes[i], error);
+	}
+	return ret;
+}
+
+/* garbage-planned at each sweep factor, on the working set of half L2
+ * (the middle default size). */
+static int sweep(struct cold_run *run, double *done, double total,
+		 struct cp_error *error)
+{
+	size_t index = run->nr_sizes > 1 ? 1 : 0;
+	int ret = 0;
+
+	for (size_t f = 0; f < NR_SWEEP_FACTORS && !ret; f++) {
+		struct cp_eviction_plan plan;
+		char label[48];
+
+		ret = cp_plan_eviction(run->context->topology,
+				       run->context->options->cpus,
+				       sweep_factors[f], 0, &plan, error);
+		if (ret)
+			return ret;
+		snprintf(label, sizeof(label), "garbage-planned x%g",
+			 sweep_factors[f]);
+		progress(run, label, run->sizes[index], (*done)++, total);
+		ret = measure_one(run, label, CP_COLD_GARBAGE_PLANNED, &plan,
+				  COLD_MAX_SIZES, run->sizes[index], error);
+		cp_plan_free(&plan);
+	}
+	return ret;
+}
+
+/* The per-line timer's floor, as the run's first measurement: its samples
+ * are steps of the pass loop without loads (ticks per step), and it
+ * carries the run's notes: the classifier's levels, merges, and methods
+ * that could not run. */
+static int record_floor(struct cold_run *run)
+{
+	struct cp_results *results = run->context->results;
+	uint16_t steps[COLD_FLOOR_PROBES];
+	double *ticks = malloc(sizeof(double) * COLD_FLOOR_PROBES);
+	struct cp_measurement *m = cp_results_add(results);
+
+	if (!m || !ticks) {
+		free(ticks);
+		return -ENOMEM;
+	}
+	run->notes_index = results->nr_measurements - 1;
+	snprintf(m->area, sizeof(m->area), "coldcache");
+	snprintf(m->mode, sizeof(m->mode), "user");
+	snprintf(m->name, sizeof(m->name), "line timer floor");
+	snprintf(m->note, sizeof(m->note), "per step, subtracted from each line");
+	cp_measurement_add_param(m, "spread_ticks",
+				 (int64_t)run->calibration_floor.spread);
+	cp_lines_timer_steps(steps, COLD_FLOOR_PROBES);
+	for (size_t i = 0; i < COLD_FLOOR_PROBES; i++)
+		ticks[i] = steps[i];
+	m->count = 1;
+	m->scale = 1;
+	return cp_measurement_set_samples(m, ticks, COLD_FLOOR_PROBES,
+					  run->context->clock->tsc_hz);
+}
+
+static void note_levels(struct cold_run *run)
+{
+	const struct cp_line_levels *levels = &run->levels;
+
+	for (size_t k = 0; k < levels->nr; k++) {
+		char group[48];
+
+		if (levels->merged[k])
+			continue;
+		cp_line_levels_group_name(levels, k, group, sizeof(group));
+		if (k + 1 < levels->nr)
+			cold_note(run, "classifier level %s: plateau %.0f ticks, up to %.0f ticks",
+				  group, levels->plateau_ticks[k],
+				  levels->threshold_ticks[k]);
+		else
+			cold_note(run, "classifier level %s: plateau %.0f ticks, anything slower",
+				  group, levels->plateau_ticks[k]);
+		if (strchr(group, '+'))
+			cold_note(run, "%s merged: the timer's spread (%.0f ticks) or the plateaus cannot tell them apart line by line",
+				  group, run->calibration_floor.spread);
+	}
+}
+
+static int run_all(struct cold_run *run, struct cp_error *error)
+{
+	double total = 0, done = 0;
+	int ret;
+
+	ret = record_floor(run);
+	if (ret)
+		return cp_error_set(error, ENOMEM, "coldcache: no memory");
+	if (run->context->options->mode == CP_AREA_MODE_KERNEL)
+		return cold_kernel_measure(run, error);
+	note_levels(run);
+
+	for (int m = 0; m < CP_COLD_NR_METHODS; m++)
+		if (chosen(run->choices, (enum cp_coldcache_method)m))
+			total += (double)run->nr_sizes;
+	if (run->choices->sweep)
+		total += NR_SWEEP_FACTORS;
+	for (size_t m = 0; m < CP_COLD_NR_METHODS && !ret; m++)
+		if (chosen(run->choices, method_order[m]))
+			ret = run_method(run, method_order[m], &done, total,
+					 error);
+	if (!ret && chosen(run->choices, CP_COLD_GARBAGE_PLANNED))
+		ret = cold_measure_bandwidth(run, error);
+	if (!ret && run->choices->sweep)
+		ret = sweep(run, &done, total, error);
+	if (!ret && run->kernel_client)
+		ret = cold_kernel_measure(run, error);
+	if (cp_interrupt_requested())
+		return -EINTR;
+	return ret;
+}
+
+static int run_coldcache(struct cp_area_context *context,
+			 struct cp_error *error)
+{
+	struct cold_run run = {
+		.context = context, .choices = choices_of(context->options),
+	};
+	int cpu = first_cpu(context->options);
+	cpu_set_t previous;
+	int ret;
+
+	if (cpu < 0)
+		return cp_error_set(error, EINVAL, "coldcache: no CPU to run on");
+	run.cpu = (unsigned int)cpu;
+	ret = cold_kernel_open(&run, error);
+	if (ret)
+		return ret;
+	ret = pin(run.cpu, &previous, error);
+	if (ret) {
+		if (run.kernel_client)
+			cp_client_close(run.kernel_client);
+		return ret;
+	}
+	ret = prepare(&run, error);
+	if (!ret)
+		ret = run_all(&run, error);
+	if (run.client)
+		cp_client_close(run.client);
+	if (run.kernel_client)
+		cp_client_close(run.kernel_client);
+	cp_garbage_free(&run.garbage);
+	cp_plan_free(&run.plan);
+	sched_setaffinity(0, sizeof(previous), &previous);
+	return ret;
+}
+
+const struct cp_area cp_area_coldcache = {
+	.name = "coldcache",
+	.description = "how cold is cold: eviction methods (garbage reads, clflush, WBINVD) for cost and residual warmth",
+	.run = run_coldcache,
+	.check = check_coldcache,
+};

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The coldcache area's parts: how cold does each eviction method leave a
+ * working set?  Shared by areas/coldcache*.c only.
+ */
+#ifndef CACHEPROBE_AREAS_COLDCACHE_H
+#define CACHEPROBE_AREAS_COLDCACHE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "areas/area.h"
+#include "lib/chase.h"
+#include "lib/client.h"
+#include "lib/coldcache_choices.h"
+#include "lib/coldcache_flush.h"
+#include "lib/coldcache_garbage.h"
+#include "lib/coldcache_lines.h"
+#include "lib/coldcache_plan.h"
+
+#define COLD_LINE_SIZE 64
+#define COLD_MAX_SIZES 4
+/* Laps over the working set before each eviction (see warm_up). */
+#define COLD_WARM_LAPS 4
+/* A step this many times the memory plateau is an interruption. */
+#define COLD_INTERRUPTION_FACTOR 16
+/* A pass interrupted before this many lines (or all of a smaller set) is
+ * taken again, at most as many times in all as repetitions were asked. */
+#define COLD_MIN_CLASSIFIED 256
+/* Timer-floor probes before every first pass. */
+#define COLD_FLOOR_PROBES 512
+/* A verdict of "evicted" needs every repetition at or below this share of
+ * lines served from a cache (parts per million). */
+#define COLD_EVICTED_PPM 10000
+/* "did not evict": the median share from caches is within this of warm's
+ * (parts per million of the working set), warm's being at least
+ * COLD_WARM_MIN_PPM (else warm itself left the set mostly in memory and
+ * nothing can be compared with it). */
+#define COLD_CLOSE_TO_WARM_PPM 100000
+#define COLD_WARM_MIN_PPM 500000
+/* "as cold as clflush": median and worst within this of clflush's at the
+ * same size.  The first pass after a perfect flush still finds lines in
+ * cache that the hardware prefetchers fetched during the pass itself. */
+#define COLD_CLFLUSH_MARGIN_PPM 10000
+
+enum cold_verdict {
+	COLD_VERDICT_REFERENCE,		/* warm: nothing was evicted */
+	COLD_VERDICT_EVICTED,
+	COLD_VERDICT_AS_COLD_AS_CLFLUSH,
+	COLD_VERDICT_PARTLY,
+	COLD_VERDICT_DID_NOT_EVICT,
+};
+
+/* Everything one run of the area needs. */
+struct cold_run {
+	struct cp_area_context *context;
+	const struct cp_coldcache_choices *choices;
+	unsigned int cpu;		/* where the working set is used */
+	unsigned int repetitions;
+	size_t nr_sizes;
+	uint64_t sizes[COLD_MAX_SIZES];
+	struct cp_line_levels levels;
+	struct cp_timer_floor calibration_floor;
+	enum cp_flush_instruction flush;
+	struct cp_eviction_plan plan;	/* at the chosen factor */
+	struct cp_garbage garbage;	/* large enough for naive and plan */
+	struct cp_client *client;	/* NULL: the module is not there */
+	struct cp_client *kernel_client; /* NULL: no kernel mode */
+	/* The "line timer floor" measurement, which carries the run's notes
+	 * (classifier levels, methods that could not run). */
+	size_t notes_index;
+	char client_why[CACHEPROBE_MSG_MAX];
+	/* Median share of lines served from caches under warm, and median
+	 * and worst under clflush, per size; -1 where they did not run. */
+	int64_t warm_cached_ppm[COLD_MAX_SIZES];
+	int64_t clflush_median_ppm[COLD_MAX_SIZES];
+	int64_t clflush_worst_ppm[COLD_MAX_SIZES];
+};
+
+/* What a method's outcome is compared with. */
+struct cold_references {
+	int64_t warm_median_ppm;	/* -1: unknown */
+	int64_t clflush_median_ppm;	/* -1: unknown */
+	int64_t clflush_worst_ppm;
+};
+
+/* One method at one working-set size, over the repetitions. */
+struct cold_outcome {
+	size_t nr;
+	double *evict_ticks;		/* per repetition */
+	double *pass_ticks;		/* per access, per repetition */
+	int64_t *cached_ppm;		/* share served from any cache */
+	int64_t *level_ppm[CP_MAX_LEVELS];
+	uint64_t bytes_read;		/* by the eviction, 0 for none */
+	unsigned int retaken;		/* passes interrupted too early */
+	size_t min_classified;		/* fewest lines a share is taken of */
+};
+
+/* Calibrate run->levels with the line timer (coldcache_calibrate.c). */
+int cold_calibrate(struct cold_run *run, struct cp_error *error);
+
+/* Evict with @method (coldcache_evict.c): 0 or -errno.  @plan is used by
+ * garbage-planned. */
+int cold_evict(struct cold_run *run, enum cp_coldcache_method method,
+	       const struct cp_eviction_plan *plan, const struct cp_chase *ws,
+	       struct cp_error *error);
+/* Whether @method can run here; if not, why (in @why). */
+bool cold_available(const struct cold_run *run,
+		    enum cp_coldcache_method method, char *why, size_t len);
+/* Bytes the method reads as garbage. */
+uint64_t cold_bytes_read(const struct cold_run *run,
+			 enum cp_coldcache_method method,
+			 const struct cp_eviction_plan *plan);
+
+/* Measure @method at @size (coldcache_measure.c). */
+int cold_measure(struct cold_run *run, enum cp_coldcache_method method,
+		 const struct cp_eviction_plan *plan, uint64_t size,
+		 struct cold_outcome *out, struct cp_error *error);
+void cold_outcome_free(struct cold_outcome *outcome);
+
+/* Record an outcome as two measurements, evict and first pass
+ * (coldcache_record.c); @label names the method ("garbage-planned x2"). */
+int cold_record(struct cold_run *run, const char *label,
+		enum cp_coldcache_method method, size_t size_index,
+		uint64_t size, struct cold_outcome *outcome);
+/* Record that @method could not run, and why, as a note. */
+void cold_record_unavailable(struct cold_run *run,
+			     enum cp_coldcache_method method, const char *why);
+/* A note on the run's "line timer floor" measurement. */
+void cold_note(struct cold_run *run, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* The verdict of an outcome: evicted when the worst repetition left at
+ * most 1 % in caches, or when median and worst are within 1 point of
+ * clflush's; did not evict when the median is within 10 points of warm's
+ * (warm having kept at least half); partly evicted otherwise. */
+enum cold_verdict cold_judge(enum cp_coldcache_method method,
+			     int64_t median_cached_ppm, int64_t worst_cached_ppm,
+			     const struct cold_references *references);
+const char *cold_verdict_name(enum cold_verdict verdict);
+
+/* Bandwidth side by side: planned against a plain stream of the same
+ * bytes (coldcache_bandwidth.c). */
+int cold_measure_bandwidth(struct cold_run *run, struct cp_error *error);
+
+/* Kernel mode (coldcache_kernel.c): reach the module as --mode says (0,
+ * or -errno when kernel or both was asked and it cannot be had), then
+ * measure warm, clflush and wbinvd through CHASE. */
+int cold_kernel_open(struct cold_run *run, struct cp_error *error);
+int cold_kernel_measure(struct cold_run *run, struct cp_error *error);
+/* Kernel verdict from first-pass costs: "did not evict" at most
+ * COLD_COST_LIKE_WARM times warm's (0: unknown), "as cold as clflush" at
+ * least COLD_COST_LIKE_CLFLUSH times clflush's (0: unknown). */
+#define COLD_COST_LIKE_WARM 1.5
+#define COLD_COST_LIKE_CLFLUSH 0.9
+enum cold_verdict cold_judge_cost(double median, double warm, double flushed);
+
+/* "24 KiB", "1 MiB": exact binary units. */
+void cold_name_bytes(uint64_t bytes, char *out, size_t len);
+
+#endif

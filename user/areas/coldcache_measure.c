@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One method at one working-set size: per repetition, warm the working
+ * set, measure the timer floor, evict (timed), then walk the working set
+ * once with every load timed and classify each line.
+ */
+#include "areas/coldcache.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/interrupt.h"
+
+#define PPM 1000000.0
+
+static int alloc_outcome(struct cold_outcome *out, unsigned int reps,
+			 size_t nr_levels)
+{
+	memset(out, 0, sizeof(*out));
+	out->evict_ticks = calloc(reps, sizeof(double));
+	out->pass_ticks = calloc(reps, sizeof(double));
+	out->cached_ppm = calloc(reps, sizeof(int64_t));
+	if (!out->evict_ticks || !out->pass_ticks || !out->cached_ppm)
+		return -ENOMEM;
+	for (size_t k = 0; k < nr_levels; k++) {
+		out->level_ppm[k] = calloc(reps, sizeof(int64_t));
+		if (!out->level_ppm[k])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+void cold_outcome_free(struct cold_outcome *outcome)
+{
+	free(outcome->evict_ticks);
+	free(outcome->pass_ticks);
+	free(outcome->cached_ppm);
+	for (size_t k = 0; k < CP_MAX_LEVELS; k++)
+		free(outcome->level_ppm[k]);
+	memset(outcome, 0, sizeof(*outcome));
+}
+
+/* COLD_WARM_LAPS laps, the way a benchmark's earlier iterations leave the
+ * working set: a non-inclusive last level keeps a line that leaves L2
+ * only once the line has been reused, so one or two laps over a working
+ * set larger than L2 leave most of it in memory. */
+static void warm_up(struct cp_chase *ws)
+{
+	uint64_t iterations = ws->nr_lines / CP_CHASE_HOPS_PER_ITERATION + 1;
+
+	cp_chase_body(ws, COLD_WARM_LAPS * iterations);
+}
+
+/* Lines of the pass to classify: those before an interruption, or -1 when
+ * too few were and the repetition should be taken again. */
+static long lines_to_classify(const struct cold_run *run, const uint16_t *steps,
+			      size_t nr_lines, double floor,
+			      const struct cold_outcome *out)
+{
+	double memory = run->levels.plateau_ticks[run->levels.nr - 1];
+	double threshold = floor + COLD_INTERRUPTION_FACTOR *
+					   (memory > 100 ? memory : 100);
+	size_t before = cp_lines_before_interruption(steps, nr_lines, threshold);
+	size_t wanted = nr_lines < COLD_MIN_CLASSIFIED ? nr_lines
+						       : COLD_MIN_CLASSIFIED;
+
+	if (before >= wanted)
+		return (long)before;
+	/* Retakes used up: keep the pass whole rather than measure nothing. */
+	return out->retaken >= run->repetitions ? (long)nr_lines : -1;
+}
+
+static void keep_shares(const struct cold_run *run, const size_t *counts,
+			size_t nr_lines, struct cold_outcome *out)
+{
+	const struct cp_line_levels *levels = &run->levels;
+	size_t i = out->nr;
+
+	out->cached_ppm[i] = (int64_t)((double)(nr_lines - counts[levels->nr - 1]) *
+				       PPM / (double)nr_lines);
+	for (size_t k = 0; k < levels->nr; k++)
+		out->level_ppm[k][i] =
+			levels->merged[k]
+				? -1
+				: (int64_t)((double)counts[k] * PPM /
+					    (double)nr_lines);
+}
+
+static int one_repetition(struct cold_run *run,
+			  enum cp_coldcache_method method,
+			  const struct cp_eviction_plan *plan,
+			  struct cp_chase *ws, uint16_t *steps,
+			  uint16_t *scratch, struct cold_outcome *out,
+			  struct cp_error *error)
+{
+	const struct cp_clock *clock = run->context->clock;
+	struct cp_timer_floor floor;
+	size_t counts[CP_MAX_LEVELS];
+	uint64_t start, stop;
+	double latency_sum;
+	long classified;
+	int ret;
+
+	cp_lines_timer_floor(scratch, COLD_FLOOR_PROBES, &floor);
+	warm_up(ws);
+	start = cp_clock_start();
+	ret = cold_evict(run, method, plan, ws, error);
+	stop = cp_clock_stop();
+	if (ret)
+		return ret;
+	cp_lines_timed_pass((void ***)&ws->position, ws->nr_lines, steps);
+	classified = lines_to_classify(run, steps, ws->nr_lines, floor.median,
+				       out);
+	if (classified < 0) {
+		out->retaken++;
+		return 0;
+	}
+	latency_sum = cp_lines_classify(steps, (size_t)classified,
+					floor.median, &run->levels, counts);
+	out->evict_ticks[out->nr] =
+		(double)(stop - start) - clock->overhead_ticks;
+	if (out->evict_ticks[out->nr] < 0)
+		out->evict_ticks[out->nr] = 0;
+	out->pass_ticks[out->nr] = latency_sum / (double)classified;
+	keep_shares(run, counts, (size_t)classified, out);
+	if (!out->nr || (size_t)classified < out->min_classified)
+		out->min_classified = (size_t)classified;
+	out->nr++;
+	return 0;
+}
+
+int cold_measure(struct cold_run *run, enum cp_coldcache_method method,
+		 const struct cp_eviction_plan *plan, uint64_t size,
+		 struct cold_outcome *out, struct cp_error *error)
+{
+	uint16_t scratch[COLD_FLOOR_PROBES];
+	struct cp_chase ws;
+	uint16_t *steps;
+	int ret = alloc_outcome(out, run->repetitions, run->levels.nr);
+
+	if (ret)
+		return cp_error_set(error, ENOMEM, "coldcache: no memory");
+	ret = cp_chase_build(&ws, size, COLD_LINE_SIZE,
+			     run->context->options->seed);
+	if (ret)
+		return cp_error_set(error, -ret,
+				    "coldcache: cannot build a %llu-byte working set",
+				    (unsigned long long)size);
+	steps = calloc(ws.nr_lines, sizeof(*steps));
+	if (!steps) {
+		cp_chase_free(&ws);
+		return cp_error_set(error, ENOMEM, "coldcache: no memory");
+	}
+	out->bytes_read = cold_bytes_read(run, method, plan);
+	while (out->nr < run->repetitions && !ret) {
+		if (cp_interrupt_requested())
+			ret = -EINTR;
+		else
+			ret = one_repetition(run, method, plan, &ws, steps,
+					     scratch, out, error);
+	}
+	free(steps);
+	cp_chase_free(&ws);
+	/* Interrupted with something measured: keep it. */
+	return ret == -EINTR && out->nr ? 0 : ret;
+}

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the bounce area derives from its measurements: slowdown ratios
+ * with their intervals, and the coherence granularity read off the
+ * slowdown-against-distance curve.
+ */
+#ifndef CACHEPROBE_BOUNCE_RATIO_H
+#define CACHEPROBE_BOUNCE_RATIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Below this slowdown against padded counters a distance never counts as
+ * bouncing.  Repeated medians of one configuration on the loaded
+ * development guest agree within a few per cent; the smallest bouncing
+ * effect seen there (plain increments sharing a line: the stores wait in
+ * the store buffer while the loads are forwarded from it) is about 1.2x.
+ */
+#define CP_BOUNCE_NO_SLOWDOWN 1.10
+
+struct cp_bounce_ratio {
+	double value;		/* median(a) / median(b) */
+	double low, high;	/* bootstrap 95 % interval */
+};
+
+/*
+ * The ratio of the medians of @a (@na values) and @b (@nb), both > 0, with
+ * a percentile-bootstrap interval: both sides resampled independently
+ * (CP_BOOTSTRAP_RESAMPLES times, seeded with CP_BOOTSTRAP_SEED).
+ * 0, -EINVAL (no values, a median not above 0) or -ENOMEM.
+ */
+int cp_bounce_ratio(const double *a, size_t na, const double *b, size_t nb,
+		    struct cp_bounce_ratio *out);
+
+/*
+ * The threshold of a sweep: half-way (in the excess over 1) to the
+ * slowdown at its smallest distance above 0, where the counters surely
+ * share a line, and never below CP_BOUNCE_NO_SLOWDOWN.  Bouncing costs a
+ * factor (about 5 for atomic increments here), so a disturbance of 15 %
+ * does not pass for it; where the factor is small the floor decides.
+ */
+double cp_bounce_threshold(const uint32_t *distances, const double *slowdowns,
+			   size_t n);
+
+/*
+ * The coherence granularity: the smallest distance above 0 from which on
+ * every measured distance shows a slowdown below @threshold (@slowdowns[i]
+ * at @distances[i], any order; distance 0, the shared counter, is not a
+ * candidate).  0 when even the largest distance is slowed down, or there
+ * is no distance above 0.
+ */
+uint32_t cp_bounce_granularity(const uint32_t *distances,
+			       const double *slowdowns, size_t n,
+			       double threshold);
+
+#endif

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "coldcache_garbage.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#define LINE 64
+#define PAGE 4096
+
+/* Where read results go, so no read is optimised away. */
+static volatile uint64_t garbage_sink;
+
+int cp_garbage_alloc(struct cp_garbage *garbage, size_t bytes)
+{
+	size_t rounded = (bytes + PAGE - 1) / PAGE * PAGE;
+	void *buffer;
+
+	memset(garbage, 0, sizeof(*garbage));
+	if (!rounded)
+		return -EINVAL;
+	buffer = mmap(NULL, rounded, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (buffer == MAP_FAILED)
+		return -ENOMEM;
+	/* Huge pages keep the reads from waiting on page walks. */
+	madvise(buffer, rounded, MADV_HUGEPAGE);
+	/* Distinct physical pages: untouched anonymous memory reads as the
+	 * one shared zero page, which would stay cached and evict nothing. */
+	memset(buffer, 0x5a, rounded);
+	garbage->buffer = buffer;
+	garbage->bytes = rounded;
+	return 0;
+}
+
+void cp_garbage_free(struct cp_garbage *garbage)
+{
+	if (garbage->buffer)
+		munmap(garbage->buffer, garbage->bytes);
+	memset(garbage, 0, sizeof(*garbage));
+}
+
+uint64_t cp_garbage_read(const char *start, size_t bytes)
+{
+	const volatile uint64_t *word = (const volatile uint64_t *)start;
+	size_t stride = LINE / sizeof(uint64_t);
+	size_t nr_lines = bytes / LINE;
+	uint64_t sum = 0;
+	size_t i = 0;
+
+	for (; i + 4 <= nr_lines; i += 4)
+		sum += word[i * stride] ^ word[(i + 1) * stride] ^
+		       word[(i + 2) * stride] ^ word[(i + 3) * stride];
+	for (; i < nr_lines; i++)
+		sum += word[i * stride];
+	return sum;
+}
+
+uint64_t cp_garbage_read_twice(const char *start, size_t bytes,
+			       size_t chunk_bytes)
+{
+	uint64_t sum = 0;
+
+	if (!chunk_bytes)
+		chunk_bytes = bytes;
+	for (size_t done = 0; done < bytes; done += chunk_bytes) {
+		size_t len = bytes - done < chunk_bytes ? bytes - done
+							: chunk_bytes;
+
+		for (int pass = 0; pass < CP_PLAN_PASSES; pass++)
+			sum += cp_garbage_read(start + done, len);
+	}
+	return sum;
+}
+
+static int pin_to(unsigned int cpu)
+{
+	cpu_set_t mask;
+
+	CPU_ZERO(&mask);
+	CPU_SET(cpu, &mask);
+	return sched_setaffinity(0, sizeof(mask), &mask) ? -errno : 0;
+}
+
+int cp_garbage_naive(const struct cp_garbage *garbage,
+		     const struct cp_cpuset *cpus)
+{
+	size_t bytes = garbage->bytes < CP_NAIVE_GARBAGE_BYTES
+			       ? garbage->bytes
+			       : CP_NAIVE_GARBAGE_BYTES;
+	cpu_set_t previous;
+	int ret = 0;
+
+	if (sched_getaffinity(0, sizeof(previous), &previous))
+		return -errno;
+	for (int cpu = cp_cpuset_first(cpus); cpu >= 0 && !ret;
+	     cpu = cp_cpuset_next(cpus, (unsigned int)cpu)) {
+		ret = pin_to((unsigned int)cpu);
+		if (!ret)
+			garbage_sink += cp_garbage_read(garbage->buffer, bytes);
+	}
+	if (sched_setaffinity(0, sizeof(previous), &previous) && !ret)
+		ret = -errno;
+	return ret;
+}
+
+struct reader_job {
+	const char *start;
+	size_t bytes;
+	size_t chunk_bytes;
+	unsigned int cpu;
+	pthread_barrier_t *start_line;
+	int status;
+};
+
+static void *run_reader(void *data)
+{
+	struct reader_job *job = data;
+
+	job->status = pin_to(job->cpu);
+	/* Everyone starts together, so the readers share the time. */
+	pthread_barrier_wait(job->start_line);
+	if (!job->status)
+		garbage_sink += cp_garbage_read_twice(job->start, job->bytes,
+						      job->chunk_bytes);
+	return NULL;
+}
+
+static int start_readers(const struct cp_garbage *garbage,
+			 const struct cp_eviction_plan *plan,
+			 struct reader_job *jobs, pthread_t *threads,
+			 pthread_barrier_t *start_line, size_t *started)
+{
+	for (size_t i = 0; i < plan->nr_readers; i++) {
+		const struct cp_plan_reader *reader = &plan->readers[i];
+
+		jobs[i] = (struct reader_job){
+			.start = garbage->buffer + reader->offset,
+			.bytes = reader->bytes,
+			.chunk_bytes = reader->chunk_bytes, .cpu = reader->cpu,
+			.start_line = start_line,
+		};
+		if (pthread_create(&threads[i], NULL, run_reader, &jobs[i]))
+			return -EAGAIN;
+		(*started)++;
+	}
+	return 0;
+}
+
+int cp_garbage_planned(const struct cp_garbage *garbage,
+		       const struct cp_eviction_plan *plan)
+{
+	struct reader_job *jobs = calloc(plan->nr_readers, sizeof(*jobs));
+	pthread_t *threads = calloc(plan->nr_readers, sizeof(*threads));
+	pthread_barrier_t start_line;
+	size_t started = 0;
+	int ret;
+
+	if (!jobs || !threads || garbage->bytes < plan->total_bytes) {
+		free(jobs);
+		free(threads);
+		return jobs && threads ? -EINVAL : -ENOMEM;
+	}
+	pthread_barrier_init(&start_line, NULL, (unsigned int)plan->nr_readers);
+	ret = start_readers(garbage, plan, jobs, threads, &start_line,
+			    &started);
+	/* A thread that could not start would leave the others waiting at
+	 * the barrier: cancel those that did before joining them. */
+	for (size_t i = 0; i < started; i++) {
+		if (ret)
+			pthread_cancel(threads[i]);
+		pthread_join(threads[i], NULL);
+		if (!ret && jobs[i].status)
+			ret = jobs[i].status;
+	}
+	pthread_barrier_destroy(&start_line);
+	free(jobs);
+	free(threads);
+	return ret;
+}

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "coldcache_lines.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats.h"
+
+/* lfence; rdtsc; lfence: the read waits for every earlier load. */
+static inline uint64_t fenced_tsc(void)
+{
+	uint32_t low, high;
+
+	__asm__ __volatile__("lfence\n\trdtsc\n\tlfence"
+			     : "=a"(low), "=d"(high) : : "memory");
+	return ((uint64_t)high << 32) | low;
+}
+
+static inline uint16_t clamp_step(uint64_t step)
+{
+	return step > CP_LINE_TICKS_MAX ? CP_LINE_TICKS_MAX : (uint16_t)step;
+}
+
+uint64_t cp_lines_timed_pass(void ***position, size_t nr_lines,
+			     uint16_t *ticks)
+{
+	void **p = *position;
+	uint64_t first = fenced_tsc(), previous = first, now = first;
+
+	for (size_t i = 0; i < nr_lines; i++) {
+		p = *p;
+		now = fenced_tsc();
+		ticks[i] = clamp_step(now - previous);
+		previous = now;
+	}
+	*position = p;
+	return now - first;
+}
+
+/* Kept out of line so the floor loop is the pass loop minus the load. */
+__attribute__((noinline)) void cp_lines_timer_steps(uint16_t *ticks, size_t n)
+{
+	uint64_t previous = fenced_tsc();
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t now = fenced_tsc();
+
+		ticks[i] = clamp_step(now - previous);
+		previous = now;
+	}
+}
+
+void cp_lines_timer_floor(uint16_t *scratch, size_t nr_probes,
+			  struct cp_timer_floor *out)
+{
+	double *values = malloc(nr_probes * sizeof(*values));
+	struct cp_stats stats;
+
+	memset(out, 0, sizeof(*out));
+	out->spread = 1;
+	if (!values || !nr_probes) {
+		free(values);
+		return;
+	}
+	cp_lines_timer_steps(scratch, nr_probes);
+	for (size_t i = 0; i < nr_probes; i++)
+		values[i] = scratch[i];
+	if (!cp_stats_compute(values, nr_probes, &stats)) {
+		out->median = stats.median;
+		out->spread = fmax(1, stats.p95 - stats.p5);
+	}
+	free(values);
+}
+
+void cp_line_levels_thresholds(struct cp_line_levels *levels)
+{
+	for (size_t k = 0; k < levels->nr; k++)
+		levels->threshold_ticks[k] =
+			k + 1 < levels->nr
+				? sqrt(fmax(1, levels->plateau_ticks[k]) *
+				       fmax(1, levels->plateau_ticks[k + 1]))
+				: 0;
+}
+
+size_t cp_line_levels_merge(struct cp_line_levels *levels, double spread)
+{
+	size_t merges = 0;
+
+	for (size_t k = 0; k + 1 < levels->nr; k++) {
+		double inner = levels->plateau_ticks[k];
+		double outer = levels->plateau_ticks[k + 1];
+
+		if (outer - inner < 2 * spread ||
+		    outer < CP_COLDCACHE_MIN_STEP * inner) {
+			levels->merged[k] = true;
+			merges++;
+		}
+	}
+	return merges;
+}
+
+void cp_line_levels_group_name(const struct cp_line_levels *levels,
+			       size_t index, char *out, size_t len)
+{
+	size_t first = index;
+	size_t used = 0;
+
+	while (first > 0 && levels->merged[first - 1])
+		first--;
+	out[0] = '\0';
+	for (size_t k = first; k <= index && used < len; k++)
+		used += (size_t)snprintf(out + used, len - used, "%s%s",
+					 k > first ? "+" : "",
+					 levels->names[k]);
+}
+
+/* The level a latency belongs to, before merging. */
+static size_t level_of(const struct cp_line_levels *levels, double latency)
+{
+	for (size_t k = 0; k + 1 < levels->nr; k++)
+		if (latency <= levels->threshold_ticks[k])
+			return k;
+	return levels->nr - 1;
+}
+
+double cp_lines_classify(const uint16_t *ticks, size_t n, double floor,
+			 const struct cp_line_levels *levels, size_t *counts)
+{
+	double total = 0;
+
+	memset(counts, 0, levels->nr * sizeof(*counts));
+	if (!levels->nr)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		double latency = fmax(0, (double)ticks[i] - floor);
+		size_t k = level_of(levels, latency);
+
+		while (levels->merged[k] && k + 1 < levels->nr)
+			k++;
+		counts[k]++;
+		total += latency;
+	}
+	return total;
+}
+
+size_t cp_lines_before_interruption(const uint16_t *ticks, size_t n,
+				    double threshold)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((double)ticks[i] > threshold)
+			return i;
+	return n;
+}
