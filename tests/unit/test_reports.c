@@ -66,6 +66,8 @@ static void test_module_info_unknown_tsc_and_no_features(void **state)
 		.module_version = "0.2.0", .abi_version = 2,
 		.nr_cpu_ids = 8, .nr_possible_cpus = 8, .nr_online_cpus = 3,
 		.cache_line_size = 64, .max_cpus = 8192,
+		.max_irqoff_ns = 2000000, .max_buffer_bytes = 256ull << 20,
+		.partner_timeout_ms = 2000, .max_values = 8192,
 	};
 	struct text_capture out;
 
@@ -82,7 +84,9 @@ static void test_module_info_unknown_tsc_and_no_features(void **state)
 		"tsc: unknown\n"
 		"features: none\n"
 		"cache line: 64 bytes\n"
-		"limits: max cpus 8192\n");
+		"limits: max cpus 8192\n"
+		"parameters: max_irqoff_us 2000, max_buffer_mb 256, "
+		"partner_timeout_ms 2000, max values 8192\n");
 	free(out.text);
 	cp_module_info_free(&info);
 }

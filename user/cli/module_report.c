@@ -53,6 +53,13 @@ int cli_print_module_info(FILE *out, const struct cp_module_info *info,
 	fprintf(out, "features: %s\n", features);
 	fprintf(out, "cache line: %u bytes\n", info->cache_line_size);
 	fprintf(out, "limits: max cpus %u\n", info->max_cpus);
+	/* An ABI 1 module has no parameters to report. */
+	if (info->max_irqoff_ns)
+		fprintf(out,
+			"parameters: max_irqoff_us %llu, max_buffer_mb %llu, partner_timeout_ms %u, max values %u\n",
+			(unsigned long long)(info->max_irqoff_ns / 1000),
+			(unsigned long long)(info->max_buffer_bytes >> 20),
+			info->partner_timeout_ms, info->max_values);
 	return 0;
 }
 
