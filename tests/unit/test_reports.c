@@ -122,6 +122,9 @@ static void test_feature_names(void **state)
 	cp_features_format(CACHEPROBE_FEAT_CLWB | CACHEPROBE_FEAT_HYPERVISOR,
 			   text, sizeof(text));
 	assert_string_equal(text, "clwb hypervisor");
+	cp_features_format(CACHEPROBE_FEAT_AVX | CACHEPROBE_FEAT_AVX512F,
+			   text, sizeof(text));
+	assert_string_equal(text, "avx avx512f");
 	/* A newer module's bit is shown, not hidden. */
 	cp_features_format(CACHEPROBE_FEAT_WBNOINVD | 1ull << 40, text,
 			   sizeof(text));

@@ -19,6 +19,8 @@ static const struct feature_name feature_names[] = {
 	{ CACHEPROBE_FEAT_RDTSCP, "rdtscp" },
 	{ CACHEPROBE_FEAT_INVARIANT_TSC, "invariant_tsc" },
 	{ CACHEPROBE_FEAT_HYPERVISOR, "hypervisor" },
+	{ CACHEPROBE_FEAT_AVX, "avx" },
+	{ CACHEPROBE_FEAT_AVX512F, "avx512f" },
 };
 
 static const char *feature_name(unsigned int bit_index)
