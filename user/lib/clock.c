@@ -7,6 +7,22 @@
 
 #include "stats.h"
 
+bool cp_clock_has_rdtscp = true;
+
+/* Runs before main() and before any test, so cp_clock_stop() is safe from
+ * the first timed region on. */
+__attribute__((constructor)) static void detect_rdtscp(void)
+{
+	unsigned int eax, ebx, ecx, edx;
+
+	if (__get_cpuid_max(0x80000000u, NULL) < 0x80000001u) {
+		cp_clock_has_rdtscp = false;
+		return;
+	}
+	__cpuid(0x80000001u, eax, ebx, ecx, edx);
+	cp_clock_has_rdtscp = (edx >> 27) & 1;
+}
+
 #define TIMER_PROBES 2001
 
 static uint64_t monotonic_raw_ns(void)

@@ -26,12 +26,23 @@ static inline uint64_t cp_clock_start(void)
 	return ((uint64_t)high << 32) | low;
 }
 
+/* Whether this CPU has RDTSCP (CPUID 80000001h EDX bit 27); set before
+ * main() runs, so every timed region can rely on it. */
+extern bool cp_clock_has_rdtscp;
+
 /* End of a timed region: rdtscp waits for the region's instructions; the
- * lfence keeps what follows out of it. */
+ * lfence keeps what follows out of it.  CPUs without RDTSCP (older ones,
+ * and some virtual CPU models) get lfence; rdtsc; lfence, which orders the
+ * same way at the cost of one more fence; the branch is always predicted. */
 static inline uint64_t cp_clock_stop(void)
 {
 	uint32_t low, high, aux;
 
+	if (__builtin_expect(!cp_clock_has_rdtscp, 0)) {
+		__asm__ __volatile__("lfence\n\trdtsc\n\tlfence"
+				     : "=a"(low), "=d"(high) : : "memory");
+		return ((uint64_t)high << 32) | low;
+	}
 	__asm__ __volatile__("rdtscp\n\tlfence"
 			     : "=a"(low), "=d"(high), "=c"(aux) : : "memory");
 	return ((uint64_t)high << 32) | low;
