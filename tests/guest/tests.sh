@@ -40,7 +40,7 @@ all_cpus() {
 test_features() {
 	tr=$1
 	features=$("$RUN" info --transport "$tr" | sed -n 's/^features: *//p')
-	for f in wbnoinvd clflush clflushopt clwb rdtscp hypervisor; do
+	for f in wbnoinvd clflush clflushopt clwb rdtscp hypervisor avx avx512f; do
 		listed=no
 		case " $features " in *" $f "*) listed=yes ;; esac
 		present=no
@@ -366,3 +366,141 @@ t_run rmmod rmmod cacheprobe
 t_expect_fail info-without-module 0 "module: *not loaded" "$RUN" info
 t_expect_fail flush-without-module 1 "not loaded" "$RUN" flush
 t_dmesg_clean kernel-log-clean
+
+# --- The areas in kernel mode (latency, bounce, coldcache) ---
+# Each area measures through the module with --mode kernel over both
+# transports; the JSON must hold its measurements marked mode "kernel".
+# Sizes, samples and sample times are tiny: only behaviour counts here.
+AREA_OPTS="--samples 3 --sample-time 200"
+LAT_OPTS="--min-size 16K --max-size 64K"
+BOUNCE_OPTS="--distances 0,4,64 --ops plain --width 4"
+COLD_OPTS="--repeats 2 --max-size 64K"
+BUFFER=/sys/module/cacheprobe/parameters/max_buffer_mb
+
+# json_measurements FILE: "area|name|mode" for each measurement in FILE.
+json_measurements() {
+	awk -F'"' '$2 == "area" { area = $4 } $2 == "name" { name = $4 }
+		$2 == "mode" { print area "|" name "|" $4 }' "$1"
+}
+
+# t_json_kernel NAME FILE AREA [NAME-REGEX]: pass iff FILE holds at least
+# one measurement of AREA (whose name matches NAME-REGEX) and all of
+# AREA's measurements are in mode kernel, coldcache's user-side line
+# timer floor apart.
+t_json_kernel() {
+	local name=$1 file=$2 area=$3 pat=${4:-.} all n other
+	all=$(json_measurements "$file" 2>/dev/null | grep "^$area|")
+	n=$(printf '%s\n' "$all" | grep -E "^$area\|($pat)" | grep -c '|kernel$')
+	other=$(printf '%s\n' "$all" | grep -v '|kernel$' |
+		grep -v '^coldcache|line timer floor|' | grep -v '^$')
+	if [ "$n" -gt 0 ] && [ -z "$other" ]; then
+		t_pass "$name"
+	else
+		t_fail "$name" "$n kernel-mode measurements of $area matching /$pat/ in $file; not in kernel mode:
+$other"
+	fi
+}
+
+# t_area_kernel NAME AREA NAME-REGEX OUTPUT-REGEX OPTIONS...: the area in
+# kernel mode exits 0, its output matches OUTPUT-REGEX and its JSON is all
+# kernel mode.
+t_area_kernel() {
+	local name=$1 area=$2 pat=$3 out=$4 json=/tmp/$1.json
+	shift 4
+	rm -f "$json"
+	t_expect_out "$name" "$out" "$RUN" "$area" --mode kernel --json "$json" \
+		$AREA_OPTS "$@" || return 1
+	t_json_kernel "$name-json" "$json" "$area" "$pat"
+}
+
+test_area_kernel_modes() {
+	local tr buffer0 m n
+	for tr in netlink ioctl; do
+		t_area_kernel "latency-kernel-$tr" latency \
+			'chase [0-9]+ KiB \(kernel\)' 'chase 64 KiB \(kernel\)' \
+			--transport "$tr" $LAT_OPTS
+		t_area_kernel "bounce-kernel-2cpu-$tr" bounce '.' ' 0,1 plain 4B +kernel ' \
+			--transport "$tr" $BOUNCE_OPTS --threads 2 --cpus 0,1
+		# The hypervisor is named: WBINVD is not to be trusted under it.
+		t_area_kernel "coldcache-kernel-$tr" coldcache \
+			'(warm|clflush|wbinvd) .* first pass' 'hypervisor' \
+			--transport "$tr" $COLD_OPTS
+	done
+	# Every size of the sweep (16 to 64 KiB, 4 per octave) in kernel mode.
+	n=$(json_measurements /tmp/latency-kernel-netlink.json |
+		grep -c '^latency|chase [0-9]* KiB (kernel)|kernel$')
+	if [ "$n" = 9 ]; then
+		t_pass latency-kernel-sizes
+	else
+		t_fail latency-kernel-sizes "wanted 9 kernel-mode sizes, got $n"
+	fi
+	# --mode both: each size in user and in kernel mode, side by side; the
+	# cache levels come from the user-mode curve, and the report says so.
+	rm -f /tmp/latency-both.json
+	t_expect_out latency-both "come from the user-mode curve" \
+		"$RUN" latency --mode both --json /tmp/latency-both.json \
+		$AREA_OPTS --min-size 16K --max-size 20K
+	n=$(json_measurements /tmp/latency-both.json |
+		grep -cE '^latency\|chase (16|20) KiB\|user$|^latency\|chase (16|20) KiB \(kernel\)\|kernel$')
+	if [ "$n" = 4 ]; then
+		t_pass latency-both-json
+	else
+		t_fail latency-both-json "wanted 16 and 20 KiB in user and kernel mode, got $n of the 4"
+	fi
+	# Four threads, one per CPU: the module runs them all.
+	t_area_kernel bounce-kernel-4cpu bounce '.' ' 0,1,2,3 plain 4B +kernel ' $BOUNCE_OPTS \
+		--threads 4 --cpus 0-3
+	if grep -q '"threads":4' /tmp/bounce-kernel-4cpu.json; then
+		t_pass bounce-kernel-4cpu-threads
+	else
+		t_fail bounce-kernel-4cpu-threads "no measurement with 4 threads in /tmp/bounce-kernel-4cpu.json"
+	fi
+	# coldcache: each module method measured, the hypervisor in the JSON.
+	for m in warm clflush wbinvd; do
+		t_json_kernel "coldcache-kernel-$m" /tmp/coldcache-kernel-netlink.json \
+			coldcache "$m .* first pass"
+	done
+	if grep -q '"hypervisor":"none"' /tmp/coldcache-kernel-netlink.json ||
+	   ! grep -q '"hypervisor":"' /tmp/coldcache-kernel-netlink.json; then
+		t_fail coldcache-kernel-hypervisor-json "the JSON names no hypervisor: $(grep '"hypervisor"' /tmp/coldcache-kernel-netlink.json)"
+	else
+		t_pass coldcache-kernel-hypervisor-json
+	fi
+	# latency: sizes above the module's largest buffer are skipped with a
+	# note; when none is left, kernel mode fails saying why.
+	buffer0=$(cat $BUFFER)
+	echo 1 >$BUFFER
+	t_expect_out latency-kernel-buffer-skip \
+		"kernel mode skipped 3 sizes from 1280 KiB up: above the module's largest buffer \(1 MiB" \
+		"$RUN" latency --mode kernel $AREA_OPTS --min-size 1M --max-size 1792K
+	t_expect_fail latency-kernel-buffer-none 1 \
+		"every working set is larger than the module's largest buffer" \
+		"$RUN" latency --mode kernel $AREA_OPTS --min-size 2M --max-size 2M
+	echo "$buffer0" >$BUFFER
+}
+
+test_area_kernel_usage() {
+	# Bad input is a usage error also in kernel mode, before the module.
+	t_expect_fail bounce-kernel-same-cpu 2 "CPU 0 is selected twice" \
+		"$RUN" bounce --mode kernel $AREA_OPTS --cpus 0,0
+	t_expect_fail bounce-kernel-distance-width 2 \
+		"distance 6 is not a multiple of the counter width 4" \
+		"$RUN" bounce --mode kernel $AREA_OPTS --distances 6 --width 4
+	t_expect_fail bounce-kernel-distance-max 2 \
+		"distance 70000 is above the maximum of 65536 bytes" \
+		"$RUN" bounce --mode kernel $AREA_OPTS --distances 70000
+}
+
+# Both CPU models run the areas: -cpu qemu64 has no RDTSCP, which the
+# clock then replaces with lfence; rdtsc; lfence.
+if t_run areas-insmod insmod "$KO"; then
+	test_area_kernel_modes
+	test_area_kernel_usage
+	t_run areas-rmmod rmmod cacheprobe
+fi
+for area in latency bounce coldcache; do
+	t_expect_fail "$area-kernel-without-module" 1 \
+		"$area: --mode kernel: cacheprobe module not loaded" \
+		"$RUN" "$area" --mode kernel $AREA_OPTS
+done
+t_dmesg_clean areas-kernel-log-clean

@@ -4,6 +4,17 @@
  * from well inside L1 to past the last-level cache, four sizes per octave
  * (1, 1.25, 1.5, 1.75 times a power of two), and the cache levels read off
  * the curve (lib/latency_levels.h).
+ *
+ * --mode kernel (or both, the default when the module answers) measures
+ * the same sizes with the module's CHASE: random order, stride the line
+ * size, on the same CPU with preemption and interrupts off, the hops per
+ * sample sized so that a sample uses at most half the module's
+ * interrupt-off window (lib/latency_kernel.h); sizes above the module's
+ * largest buffer are skipped with a note.  Kernel measurements are named
+ * "chase SIZE (kernel)" and marked mode "kernel".  The cache levels and
+ * their thresholds come from the user-mode curve when user mode ran (it is
+ * what other areas' user-mode loads are classified against), from the
+ * kernel curve only when kernel mode ran alone.
  */
 #include "areas/area.h"
 
@@ -16,6 +27,8 @@
 
 #include "lib/chase.h"
 #include "lib/interrupt.h"
+#include "lib/latency_kernel.h"
+#include "lib/latency_kernel_run.h"
 #include "lib/latency_levels.h"
 #include "lib/stability.h"
 
@@ -179,20 +192,33 @@ static void name_fit(const struct latency_plan *plan, uint64_t size, char *out,
 		 plan->nominal[plan->nr_nominal - 1].name, size_text);
 }
 
-/* Identity and parameters of the measurement of @chase. */
+/* Identity and parameters of a measurement of @size bytes in @mode. */
 static void describe(struct cp_measurement *m, const struct latency_plan *plan,
-		     const struct cp_chase *chase)
+		     uint64_t size, const char *mode)
 {
-	uint64_t size = chase->nr_lines * chase->line_size;
-
 	snprintf(m->area, sizeof(m->area), "latency");
+	snprintf(m->mode, sizeof(m->mode), "%s", mode);
 	name_size(size, m->name, sizeof(m->name));
+	if (strcmp(mode, "user") != 0) {
+		size_t len = strlen(m->name);
+
+		snprintf(m->name + len, sizeof(m->name) - len, " (%s)", mode);
+	}
 	name_fit(plan, size, m->note, sizeof(m->note));
 	cp_measurement_add_param(m, "size_bytes", (int64_t)size);
-	cp_measurement_add_param(m, "line_bytes", (int64_t)chase->line_size);
+	cp_measurement_add_param(m, "line_bytes", (int64_t)plan->line_size);
 	cp_measurement_add_param(m, "cpu", plan->cpu);
-	cp_measurement_add_param(m, "huge_pages_requested",
-				 chase->huge_pages_requested);
+}
+
+static void warn_clock_drift(struct cp_measurement *m, double ratio_before,
+			     double ratio_after)
+{
+	if (ratio_before > 0 && ratio_after > 0 &&
+	    (ratio_after > ratio_before * (1 + CORE_CLOCK_DRIFT) ||
+	     ratio_before > ratio_after * (1 + CORE_CLOCK_DRIFT)))
+		cp_measurement_warn(m,
+				    "core clock moved during the measurement (%.3f then %.3f cycles per tick)",
+				    ratio_before, ratio_after);
 }
 
 static int record(struct cp_area_context *context,
@@ -207,7 +233,9 @@ static int record(struct cp_area_context *context,
 		cp_samples_free(samples);
 		return -ENOMEM;
 	}
-	describe(m, plan, chase);
+	describe(m, plan, chase->nr_lines * chase->line_size, "user");
+	cp_measurement_add_param(m, "huge_pages_requested",
+				 chase->huge_pages_requested);
 	m->count = samples->count;
 	m->scale = CP_CHASE_HOPS_PER_ITERATION;
 	m->interrupted = samples->interrupted;
@@ -221,12 +249,7 @@ static int record(struct cp_area_context *context,
 		return ret;
 	cp_stability_check(m, samples->median_sample_ticks,
 			   context->clock->granularity_ticks);
-	if (ratio_before > 0 && ratio_after > 0 &&
-	    (ratio_after > ratio_before * (1 + CORE_CLOCK_DRIFT) ||
-	     ratio_before > ratio_after * (1 + CORE_CLOCK_DRIFT)))
-		cp_measurement_warn(m,
-				    "core clock moved during the measurement (%.3f then %.3f cycles per tick)",
-				    ratio_before, ratio_after);
+	warn_clock_drift(m, ratio_before, ratio_after);
 	return 0;
 }
 
@@ -262,8 +285,163 @@ static int measure_size(struct cp_area_context *context,
 	return ret;
 }
 
+/* One working set measured by the module, recorded in mode "kernel". */
+static int measure_size_kernel(struct cp_area_context *context,
+			       const struct latency_plan *plan,
+			       const struct cp_latency_kernel *kernel,
+			       size_t index, struct cp_error *error)
+{
+	const struct cp_harness_config *config = &context->harness->config;
+	struct cp_latency_kernel_request request = {
+		.cpu = (uint32_t)plan->cpu,
+		.size = plan->sizes[index],
+		.stride = (uint32_t)plan->line_size,
+		.samples = config->samples,
+		.tsc_hz = context->clock->tsc_hz,
+		.target_ns = config->target_sample_ns,
+		.fixed_hops = config->fixed_count ? config->fixed_count *
+						    CP_CHASE_HOPS_PER_ITERATION
+						  : 0,
+	};
+	struct cp_run_result result;
+	struct cp_measurement *m;
+	double ratio_before, ratio_after;
+	char name[64], why[sizeof(error->msg)];
+	int ret;
+
+	ratio_before = cp_clock_core_cycles_per_tick();
+	ret = cp_latency_kernel_chase(kernel, &request, &result, error);
+	ratio_after = cp_clock_core_cycles_per_tick();
+	if (ret == -EINTR)
+		return ret;
+	if (ret) {
+		snprintf(why, sizeof(why), "%s", error->msg);
+		name_size(plan->sizes[index], name, sizeof(name));
+		return cp_error_set(error, -ret, "latency: kernel %s: %s", name,
+				    why);
+	}
+	m = cp_results_add(context->results);
+	ret = m ? 0 : -ENOMEM;
+	if (m) {
+		describe(m, plan, plan->sizes[index], "kernel");
+		m->core_cycles_per_tick = (ratio_before + ratio_after) / 2;
+		ret = cp_latency_kernel_fill(m, &result,
+					     context->clock->tsc_hz);
+	}
+	if (!ret) {
+		cp_stability_check(m, m->stats_ns.median *
+					      context->clock->tsc_hz / 1e9 *
+					      (double)result.ops,
+				   context->clock->granularity_ticks);
+		warn_clock_drift(m, ratio_before, ratio_after);
+		if (result.retries)
+			cp_measurement_warn(m,
+					    "%u samples overran the module's interrupt-off window and were run again",
+					    result.retries);
+	}
+	cp_run_result_free(&result);
+	if (ret)
+		return cp_error_set(error, -ret, "latency: cannot keep results");
+	return 0;
+}
+
+/*
+ * Reach the module when the mode wants it: *@kernel_wanted is set when the
+ * kernel sweep is to run.  AUTO falls back to user mode without a module
+ * that knows CHASE; KERNEL and BOTH fail instead.
+ */
+static int open_module(const struct cp_area_options *options,
+		       struct cp_latency_kernel *kernel, bool *kernel_wanted,
+		       struct cp_error *error)
+{
+	char why[sizeof(error->msg)];
+	int ret;
+
+	*kernel = (struct cp_latency_kernel){ 0 };
+	*kernel_wanted = false;
+	if (options->mode == CP_AREA_MODE_USER)
+		return 0;
+	ret = cp_latency_kernel_open(options->transport, kernel, error);
+	if (!ret) {
+		*kernel_wanted = true;
+		return 0;
+	}
+	if (options->mode == CP_AREA_MODE_AUTO)
+		return 0;
+	snprintf(why, sizeof(why), "%s", error->msg);
+	return cp_error_set(error, -ret, "latency: --mode %s: %s",
+			    options->mode == CP_AREA_MODE_KERNEL ? "kernel"
+								 : "both",
+			    why);
+}
+
+/* The last measurement of this area in @mode, or NULL. */
+static struct cp_measurement *last_of(struct cp_results *results,
+				      size_t first, const char *mode)
+{
+	for (size_t i = results->nr_measurements; i-- > first;) {
+		struct cp_measurement *m = &results->measurements[i];
+
+		if (strcmp(m->area, "latency") == 0 &&
+		    strcmp(m->mode, mode) == 0)
+			return m;
+	}
+	return NULL;
+}
+
+/* The kernel sweep; sizes the module cannot hold are skipped and noted. */
+static int run_kernel(struct cp_area_context *context,
+		      const struct latency_plan *plan,
+		      const struct cp_latency_kernel *kernel,
+		      bool user_ran, double *done, double total,
+		      struct cp_error *error)
+{
+	size_t first = context->results->nr_measurements, skipped = 0;
+	uint64_t first_skipped = 0;
+	struct cp_measurement *m;
+	char what[64], text[32], limit[32];
+	int ret = 0;
+
+	for (size_t i = 0; i < plan->nr_sizes && !ret; i++) {
+		if (!cp_latency_kernel_fits(plan->sizes[i],
+					    kernel->max_buffer_bytes)) {
+			if (!skipped++)
+				first_skipped = plan->sizes[i];
+			continue;
+		}
+		if (cp_interrupt_requested())
+			return -EINTR;
+		name_size(plan->sizes[i], what, sizeof(what));
+		strncat(what, " (kernel)", sizeof(what) - strlen(what) - 1);
+		if (context->progress)
+			context->progress(context->progress_data, what, *done,
+					  total);
+		ret = measure_size_kernel(context, plan, kernel, i, error);
+		*done += size_cost(context, plan->sizes[i]);
+	}
+	if (ret)
+		return ret;
+	m = last_of(context->results, first, "kernel");
+	if (!m && skipped)
+		return cp_error_set(error, E2BIG,
+				    "latency: kernel mode: every working set is larger than the module's largest buffer (%" PRIu64 " bytes, module parameter max_buffer_mb)",
+				    kernel->max_buffer_bytes);
+	if (skipped) {
+		name_bytes(first_skipped, text, sizeof(text));
+		name_bytes(kernel->max_buffer_bytes, limit, sizeof(limit));
+		cp_measurement_warn(m,
+				    "kernel mode skipped %zu sizes from %s up: above the module's largest buffer (%s, max_buffer_mb)",
+				    skipped, text, limit);
+	}
+	if (m && user_ran)
+		cp_measurement_warn(m,
+				    "cache levels and thresholds come from the user-mode curve");
+	return 0;
+}
+
+/* The cache levels from the curve measured in @mode. */
 static void derive_levels(struct cp_area_context *context,
-			  const struct latency_plan *plan)
+			  const struct latency_plan *plan, const char *mode)
 {
 	struct cp_results *results = context->results;
 	struct cp_curve_point points[128];
@@ -273,7 +451,8 @@ static void derive_levels(struct cp_area_context *context,
 		const struct cp_measurement *m = &results->measurements[i];
 		double ticks;
 
-		if (strcmp(m->area, "latency") != 0 || !m->nr_samples)
+		if (strcmp(m->area, "latency") != 0 ||
+		    strcmp(m->mode, mode) != 0 || !m->nr_samples)
 			continue;
 		ticks = cp_stats_median(m->ticks, m->nr_samples);
 		points[n++] = (struct cp_curve_point){
@@ -292,6 +471,8 @@ static void derive_levels(struct cp_area_context *context,
 static int run_latency(struct cp_area_context *context, struct cp_error *error)
 {
 	struct latency_plan plan = { 0 };
+	struct cp_latency_kernel kernel;
+	bool kernel_wanted, user_wanted;
 	double total = 0, done = 0;
 	cpu_set_t previous;
 	char what[64];
@@ -306,9 +487,16 @@ static int run_latency(struct cp_area_context *context, struct cp_error *error)
 		return cp_error_set(error, EINVAL,
 				    "latency: no working-set size between the minimum and maximum");
 	}
+	ret = open_module(context->options, &kernel, &kernel_wanted, error);
+	if (ret) {
+		sched_setaffinity(0, sizeof(previous), &previous);
+		return ret;
+	}
+	user_wanted = context->options->mode != CP_AREA_MODE_KERNEL;
 	for (size_t i = 0; i < plan.nr_sizes; i++)
-		total += size_cost(context, plan.sizes[i]);
-	for (size_t i = 0; i < plan.nr_sizes && !ret; i++) {
+		total += size_cost(context, plan.sizes[i]) *
+			 ((unsigned int)user_wanted + kernel_wanted);
+	for (size_t i = 0; user_wanted && i < plan.nr_sizes && !ret; i++) {
 		name_size(plan.sizes[i], what, sizeof(what));
 		if (context->progress)
 			context->progress(context->progress_data, what, done,
@@ -316,14 +504,18 @@ static int run_latency(struct cp_area_context *context, struct cp_error *error)
 		ret = measure_size(context, &plan, i, error);
 		done += size_cost(context, plan.sizes[i]);
 	}
+	if (kernel_wanted && !ret)
+		ret = run_kernel(context, &plan, &kernel, user_wanted, &done,
+				 total, error);
+	cp_latency_kernel_close(&kernel);
 	/* Levels from what was measured, also after an interrupt. */
-	derive_levels(context, &plan);
+	derive_levels(context, &plan, user_wanted ? "user" : "kernel");
 	sched_setaffinity(0, sizeof(previous), &previous);
 	return ret;
 }
 
 const struct cp_area cp_area_latency = {
 	.name = "latency",
-	.description = "load latency against working-set size (random pointer chase); cache levels and their effective sizes",
+	.description = "load latency against working-set size (random pointer chase, user and kernel mode); cache levels and their effective sizes",
 	.run = run_latency,
 };

@@ -58,8 +58,8 @@ const char run_usage[] =
 	"                        (root); the previous state is restored at exit\n"
 	"      --mode=user|kernel|both\n"
 	"                        where areas that can measure in the module do\n"
-	"                        (bounce, coldcache; default: both when the module\n"
-	"                        answers, else user)\n"
+	"                        (latency, bounce, coldcache; default: both when\n"
+	"                        the module answers, else user)\n"
 	CLI_TRANSPORT_HELP
 	"  -h, --help            show this help\n"
 	"\n"
