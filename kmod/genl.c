@@ -9,6 +9,7 @@
 #include <linux/capability.h>
 #include <linux/cpu.h>
 #include <linux/mm.h>
+#include <linux/module.h>
 #include <linux/slab.h>
 #include <net/genetlink.h>
 #include "cacheprobe.h"
@@ -535,6 +536,40 @@ static const struct nla_policy cp_xfer_policy[CACHEPROBE_ATTR_MAX + 1] = {
 	[CACHEPROBE_ATTR_ORDER] = { .type = NLA_U32 },
 };
 
+/*
+ * A netlink request holds no reference on the module, so rmmod during a
+ * long measurement would block in genl_unregister_family() with the
+ * genetlink lock held for writing, stalling every family on the machine
+ * until the measurement ends.  With a reference per measurement, rmmod
+ * refuses instead, as it does while /dev/cacheprobe is open.  Returning
+ * after module_put() is safe: unregistering waits for the request to end.
+ */
+static int cp_genl_pinned(int (*doit)(struct sk_buff *, struct genl_info *),
+			  struct sk_buff *skb, struct genl_info *info)
+{
+	int ret;
+
+	if (!try_module_get(THIS_MODULE)) {
+		NL_SET_ERR_MSG(info->extack, "cacheprobe is being unloaded");
+		return -ENODEV;
+	}
+	ret = doit(skb, info);
+	module_put(THIS_MODULE);
+	return ret;
+}
+
+#define CP_GENL_PINNED(doit)						\
+static int doit##_pinned(struct sk_buff *skb, struct genl_info *info)	\
+{									\
+	return cp_genl_pinned(doit, skb, info);				\
+}
+
+CP_GENL_PINNED(cp_genl_chase)
+CP_GENL_PINNED(cp_genl_access)
+CP_GENL_PINNED(cp_genl_pingpong)
+CP_GENL_PINNED(cp_genl_bounce)
+CP_GENL_PINNED(cp_genl_xfer)
+
 static const struct genl_ops cp_genl_ops[] = {
 	{
 		.cmd = CACHEPROBE_CMD_GET_INFO,
@@ -548,31 +583,31 @@ static const struct genl_ops cp_genl_ops[] = {
 	},
 	{
 		.cmd = CACHEPROBE_CMD_CHASE,
-		.doit = cp_genl_chase,
+		.doit = cp_genl_chase_pinned,
 		.policy = cp_chase_policy,
 		.maxattr = CACHEPROBE_ATTR_MAX,
 	},
 	{
 		.cmd = CACHEPROBE_CMD_ACCESS,
-		.doit = cp_genl_access,
+		.doit = cp_genl_access_pinned,
 		.policy = cp_access_policy,
 		.maxattr = CACHEPROBE_ATTR_MAX,
 	},
 	{
 		.cmd = CACHEPROBE_CMD_PINGPONG,
-		.doit = cp_genl_pingpong,
+		.doit = cp_genl_pingpong_pinned,
 		.policy = cp_pingpong_policy,
 		.maxattr = CACHEPROBE_ATTR_MAX,
 	},
 	{
 		.cmd = CACHEPROBE_CMD_BOUNCE,
-		.doit = cp_genl_bounce,
+		.doit = cp_genl_bounce_pinned,
 		.policy = cp_bounce_policy,
 		.maxattr = CACHEPROBE_ATTR_MAX,
 	},
 	{
 		.cmd = CACHEPROBE_CMD_XFER,
-		.doit = cp_genl_xfer,
+		.doit = cp_genl_xfer_pinned,
 		.policy = cp_xfer_policy,
 		.maxattr = CACHEPROBE_ATTR_MAX,
 	},

@@ -43,6 +43,10 @@
  *              ECANCELED there, with the message "interrupted by a
  *              signal".
  *   ENOMEM     the module could not allocate what the request needs.
+ *   ENODEV     (netlink) a measurement command arrived while the module
+ *              is being unloaded.  A running measurement holds a module
+ *              reference on either transport, so rmmod refuses (EAGAIN)
+ *              rather than waits while one runs.
  *
  * The measurement commands (CHASE, ACCESS, PINGPONG, BOUNCE, XFER; ABI 2)
  * share more rules, described before enum cacheprobe_cmd ("Measurement
