@@ -141,6 +141,9 @@ stage "guest fuzzing (netlink and ioctl, root and unprivileged)"
 FUZZ_SEED=${FUZZ_SEED:-20261122} collect "$top/tests/fuzz/run-guest-fuzz.sh" \
 	"$out/fuzz"
 
+stage "guest faults and load (SIGKILL, rmmod in use, CPU offline, 200 load cycles)"
+collect "$top/tests/faults/run-guest-faults.sh" "$out/faults"
+
 stage "DKMS"
 "$top/tests/dkms-test.sh" "$out" 2>&1 | tee -a "$out/log.txt" |
 	grep -E '^(PASS|FAIL) ' | tee -a "$results"

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Host side of the in-guest fault and load test, for `make check`:
+#
+#   tests/faults/run-guest-faults.sh OUTDIR
+#
+# For each kernel tests/guest/kernels.sh lists: build cacheprobe.ko (and
+# the fault-injection build, cacheprobe-test.ko) into OUTDIR/build-LABEL,
+# build faulttest (gcc -Werror) into OUTDIR/bin, make an
+# initramfs with them and tests/faults/guest-faults.sh as the test script,
+# and boot it with 4 CPUs.  Prints "PASS name" / "FAIL name: why" lines and
+# one timing line per boot; exit status 0 iff no FAIL.
+#
+# Environment: FAULTS_TIMEOUT (seconds per boot, default 300: a boot takes
+# about 90 s under TCG, so only a hang reaches it), FAULTS_CYCLES
+# (load/unload cycles, default 200), FAULTS_ONLY (a kernel label: boot
+# only that kernel).
+set -uo pipefail
+
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+guest=$top/tests/guest
+faults=$top/tests/faults
+
+if [[ $# -ne 1 ]]; then
+	echo "usage: ${0##*/} OUTDIR" >&2
+	exit 2
+fi
+out=$1
+mkdir -p "$out/bin" || exit 1
+out=$(cd "$out" && pwd)
+
+timeout_s=${FAULTS_TIMEOUT:-300}
+cycles=${FAULTS_CYCLES:-200}
+failed=0
+
+result() {
+	echo "$*"
+	[[ $1 != FAIL ]] || failed=1
+}
+
+build_faulttest() {
+	if gcc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 \
+		-I"$top/include/uapi" -o "$out/bin/faulttest" \
+		"$faults/faulttest.c" >"$out/build-faulttest.log" 2>&1; then
+		result "PASS faults-build-faulttest"
+	else
+		result "FAIL faults-build-faulttest: see $out/build-faulttest.log"
+		sed 's/^/    | /' "$out/build-faulttest.log" | head -n 20
+		return 1
+	fi
+}
+
+# As tests/run-all.sh: a private copy of the sources per kernel, so builds
+# for different kernels never share objects.
+build_module() {
+	local label=$1 headers=$2 dir="$out/build-$1"
+	rm -rf "$dir" "$dir-test"
+	mkdir -p "$dir"
+	cp -a "$top/kmod" "$top/include" "$top/VERSION" "$dir/"
+	if make -C "$dir/kmod" KDIR="$headers" WERROR=1 \
+		>"$out/build-$label.log" 2>&1 &&
+		! grep -qi 'warning:' "$out/build-$label.log"; then
+		result "PASS faults-module-build [$label]"
+	else
+		result "FAIL faults-module-build [$label]: see $out/build-$label.log"
+		return 1
+	fi
+	# The test build's fault_inject parameter makes a partner CPU's thread
+	# fall silent: the guest kills clients waiting for it.
+	mkdir -p "$dir-test"
+	cp -a "$top/kmod" "$top/include" "$top/VERSION" "$dir-test/"
+	if make -C "$dir-test/kmod" KDIR="$headers" WERROR=1 TEST=1 \
+		>"$out/build-$label-test.log" 2>&1 &&
+		! grep -qi 'warning:' "$out/build-$label-test.log"; then
+		cp "$dir-test/kmod/cacheprobe.ko" "$dir/cacheprobe-test.ko"
+		result "PASS faults-module-build-test [$label]"
+	else
+		result "FAIL faults-module-build-test [$label]: see $out/build-$label-test.log"
+	fi
+}
+
+# Boots one kernel; boot.sh prints the guest's result lines, labelled
+# [faults-LABEL], and its timing line on stderr.
+boot_faults() {
+	local label=$1 vmlinuz=$2 model=$3 dir="$out/guest-$1" start
+	mkdir -p "$dir"
+	echo "FAULTS_CYCLES=$cycles" >"$out/faults.conf"
+	local -a test_ko=()
+	[[ -f $out/build-$label/cacheprobe-test.ko ]] &&
+		test_ko=(--ko "$out/build-$label/cacheprobe-test.ko")
+	if ! "$guest/mkinitramfs.sh" "$dir/initrd.cpio.gz" \
+		--ko "$out/build-$label/kmod/cacheprobe.ko" "${test_ko[@]}" \
+		--bin "$out/bin/faulttest" \
+		--file "$out/faults.conf:/etc/cacheprobe-faults.conf" \
+		--tests "$faults/guest-faults.sh" >"$dir/mkinitramfs.log" 2>&1; then
+		result "FAIL faults-initramfs [$label]: see $dir/mkinitramfs.log"
+		return 1
+	fi
+	start=$(date +%s)
+	"$guest/boot.sh" --kernel "$vmlinuz" --initrd "$dir/initrd.cpio.gz" \
+		--label "faults-$label" --cpus 4 --cpu-model "$model" \
+		--timeout "$timeout_s" --outdir "$dir" || failed=1
+	echo "    [faults-$label] boot took $(($(date +%s) - start)) s"
+	# The guest's own figures (kills, memory levels, timings).
+	tr -d '\r' <"$dir/console.log" |
+		sed -n "s/^faults: /    [faults-$label] /p"
+}
+
+build_faulttest || exit 1
+
+mapfile -t kernels < <("$guest/kernels.sh")
+if [[ ${#kernels[@]} -eq 0 ]]; then
+	result "FAIL faults-kernels: tests/guest/kernels.sh lists no kernel"
+fi
+# Alternate CPU models as tests/run-all.sh does.
+models=(max qemu64)
+i=0
+for line in "${kernels[@]}"; do
+	read -r label _ver vmlinuz headers <<<"$line"
+	model=${models[$((i % 2))]}
+	i=$((i + 1))
+	[[ -z ${FAULTS_ONLY:-} || $label == "$FAULTS_ONLY" ]] || continue
+	build_module "$label" "$headers" || continue
+	boot_faults "$label" "$vmlinuz" "$model"
+done
+exit "$failed"
