@@ -28,6 +28,7 @@
  * padded ones on any x86 seen so far (about 5x here, 2.6x in the 2008
  * reference with plain increments); demanding 1.5x keeps the test
  * meaningful and robust to a loaded machine. */
+#define ATTEMPTS 5
 #define MIN_SLOWDOWN_GAP 1.5
 
 static unsigned int cpus[2];
@@ -139,27 +140,43 @@ static void collect(uint32_t distance, double *values, size_t *n)
 	cp_bounce_layout_free(&layout);
 }
 
-static void test_same_line_slower(void **state)
+/* One interleaved comparison: d=4 and d=256 against 1024 bytes apart. */
+static void compare_once(double *slowdown_adjacent, double *slowdown_apart)
 {
 	static double adjacent[ROUNDS * RUNS * 2], apart[ROUNDS * RUNS * 2];
 	static double padded[ROUNDS * RUNS * 2];
 	size_t n_adjacent = 0, n_apart = 0, n_padded = 0;
-	double slowdown_adjacent, slowdown_apart;
 
-	(void)state;
-	need_two_cpus();
 	/* Interleaved, so a change of load hits all three alike. */
 	for (int round = 0; round < ROUNDS; round++) {
 		collect(4, adjacent, &n_adjacent);
 		collect(256, apart, &n_apart);
 		collect(1024, padded, &n_padded);
 	}
-	slowdown_adjacent = cp_stats_median(adjacent, n_adjacent) /
-			    cp_stats_median(padded, n_padded);
-	slowdown_apart = cp_stats_median(apart, n_apart) /
-			 cp_stats_median(padded, n_padded);
-	printf("# atomic 4-byte counters, slowdown against 1024 bytes apart: d=4 %.2fx, d=256 %.2fx\n",
-	       slowdown_adjacent, slowdown_apart);
+	*slowdown_adjacent = cp_stats_median(adjacent, n_adjacent) /
+			     cp_stats_median(padded, n_padded);
+	*slowdown_apart = cp_stats_median(apart, n_apart) /
+			  cp_stats_median(padded, n_padded);
+}
+
+/*
+ * On a loaded machine the two threads may take turns on one CPU, and then
+ * nothing bounces: noise can hide the effect but never create it, so a
+ * few attempts are allowed and one clear showing is enough.
+ */
+static void test_same_line_slower(void **state)
+{
+	double slowdown_adjacent = 0, slowdown_apart = 0;
+
+	(void)state;
+	need_two_cpus();
+	for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+		compare_once(&slowdown_adjacent, &slowdown_apart);
+		printf("# attempt %d: atomic 4-byte counters, slowdown against 1024 bytes apart: d=4 %.2fx, d=256 %.2fx\n",
+		       attempt, slowdown_adjacent, slowdown_apart);
+		if (slowdown_adjacent > MIN_SLOWDOWN_GAP * slowdown_apart)
+			break;
+	}
 	assert_true(slowdown_adjacent > MIN_SLOWDOWN_GAP * slowdown_apart);
 }
 
