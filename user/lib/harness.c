@@ -127,7 +127,11 @@ static int take_samples(const struct cp_harness *harness,
 		out->median_sample_ticks =
 			cp_stats_median(raw, out->nr_samples);
 	free(raw);
-	return out->nr_samples ? 0 : -EINTR;
+	if (out->nr_samples)
+		return 0;
+	/* Interrupted before the first sample: nothing for the caller. */
+	cp_samples_free(out);
+	return -EINTR;
 }
 
 static int measure_with_floor(const struct cp_harness *harness,
