@@ -70,32 +70,14 @@ else
 	record "FAIL dkms-version-matches: dkms.conf $dkms_version, VERSION $(cat "$top/VERSION")"
 fi
 
-# Builds the module for one kernel in a private copy of the sources, so that
-# builds for different kernels never share objects.
+# The module and its fault-injection test build, for one kernel.
 build_module() {
-	local label=$1 headers=$2 dir="$out/build-$1"
-	mkdir -p "$dir"
-	cp -a "$top/kmod" "$top/include" "$top/VERSION" "$dir/"
-	if make -C "$dir/kmod" KDIR="$headers" WERROR=1 \
-		>"$out/build-$label.log" 2>&1 &&
-	   ! grep -qi 'warning:' "$out/build-$label.log"; then
-		record "PASS module-build [$label]"
-	else
-		record "FAIL module-build [$label]: see tests/out/build-$label.log"
-		return 1
-	fi
-	# The test build adds fault injection (a silent partner, a failing
-	# allocation); the guests load it only for the tests that need it.
-	mkdir -p "$dir-test"
-	cp -a "$top/kmod" "$top/include" "$top/VERSION" "$dir-test/"
-	if make -C "$dir-test/kmod" KDIR="$headers" WERROR=1 TEST=1 \
-		>"$out/build-$label-test.log" 2>&1 &&
-	   ! grep -qi 'warning:' "$out/build-$label-test.log"; then
-		cp "$dir-test/kmod/cacheprobe.ko" "$dir/cacheprobe-test.ko"
-		record "PASS module-build-test [$label]"
-	else
-		record "FAIL module-build-test [$label]: see tests/out/build-$label-test.log"
-	fi
+	local line status
+	"$guest/build-module.sh" "$out" "$1" "$2" module-build test \
+		>"$out/build-result.txt"
+	status=$?
+	while IFS= read -r line; do record "$line"; done <"$out/build-result.txt"
+	return "$status"
 }
 
 # Boots one kernel with a module and the guest test script.

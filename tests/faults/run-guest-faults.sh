@@ -49,33 +49,16 @@ build_faulttest() {
 	fi
 }
 
-# As tests/run-all.sh: a private copy of the sources per kernel, so builds
-# for different kernels never share objects.
+# The module for one kernel (tests/guest/build-module.sh).
 build_module() {
-	local label=$1 headers=$2 dir="$out/build-$1"
-	rm -rf "$dir" "$dir-test"
-	mkdir -p "$dir"
-	cp -a "$top/kmod" "$top/include" "$top/VERSION" "$dir/"
-	if make -C "$dir/kmod" KDIR="$headers" WERROR=1 \
-		>"$out/build-$label.log" 2>&1 &&
-		! grep -qi 'warning:' "$out/build-$label.log"; then
-		result "PASS faults-module-build [$label]"
-	else
-		result "FAIL faults-module-build [$label]: see $out/build-$label.log"
-		return 1
-	fi
-	# The test build's fault_inject parameter makes a partner CPU's thread
-	# fall silent: the guest kills clients waiting for it.
-	mkdir -p "$dir-test"
-	cp -a "$top/kmod" "$top/include" "$top/VERSION" "$dir-test/"
-	if make -C "$dir-test/kmod" KDIR="$headers" WERROR=1 TEST=1 \
-		>"$out/build-$label-test.log" 2>&1 &&
-		! grep -qi 'warning:' "$out/build-$label-test.log"; then
-		cp "$dir-test/kmod/cacheprobe.ko" "$dir/cacheprobe-test.ko"
-		result "PASS faults-module-build-test [$label]"
-	else
-		result "FAIL faults-module-build-test [$label]: see $out/build-$label-test.log"
-	fi
+	local line status
+	"$guest/build-module.sh" "$out" "$1" "$2" faults-module-build test >"$out/build-result.txt"
+	status=$?
+	while IFS= read -r line; do
+		echo "$line"
+		[[ $line != FAIL* ]] || failed=1
+	done <"$out/build-result.txt"
+	return "$status"
 }
 
 # Boots one kernel; boot.sh prints the guest's result lines, labelled

@@ -52,21 +52,16 @@ build_fuzzer() {
 	fi
 }
 
-# As tests/run-all.sh: a private copy of the sources per kernel, so builds
-# for different kernels never share objects.
+# The module for one kernel (tests/guest/build-module.sh).
 build_module() {
-	local label=$1 headers=$2 dir="$out/build-$1"
-	rm -rf "$dir"
-	mkdir -p "$dir"
-	cp -a "$top/kmod" "$top/include" "$top/VERSION" "$dir/"
-	if make -C "$dir/kmod" KDIR="$headers" WERROR=1 \
-		>"$out/build-$label.log" 2>&1 &&
-		! grep -qi 'warning:' "$out/build-$label.log"; then
-		result "PASS fuzz-module-build [$label]"
-	else
-		result "FAIL fuzz-module-build [$label]: see $out/build-$label.log"
-		return 1
-	fi
+	local line status
+	"$guest/build-module.sh" "$out" "$1" "$2" fuzz-module-build >"$out/build-result.txt"
+	status=$?
+	while IFS= read -r line; do
+		echo "$line"
+		[[ $line != FAIL* ]] || failed=1
+	done <"$out/build-result.txt"
+	return "$status"
 }
 
 # Boots one kernel with the module and the fuzzers; boot.sh prints the
