@@ -389,11 +389,30 @@ coldcache_host_case() {
 	else
 		not_ok "coldcache: clflush leaves it in memory" "median ${flushed:-missing} ppm cached"
 	fi
-	if [ -n "$planned" ] && [ "$planned" -le 50000 ]; then
-		ok "coldcache: garbage-planned leaves it in memory ($planned ppm cached)"
+	# How much garbage evicts depends on the machine's cache policy, so
+	# the warmth it leaves is a figure to read, not a pass/fail here; what
+	# the tool controls is reading the planned factor (4) times the LLC.
+	echo "# garbage-planned 1 MiB first pass: median ${planned:-missing} ppm cached"
+	llc=$(llc_bytes)
+	read_bytes=$(grep -F ",garbage-planned 1 MiB evict,user," "$work/cold.csv" |
+		sed -n 's/.*bytes_read=\([0-9]*\).*/\1/p')
+	if [ -n "$llc" ] && [ -n "$read_bytes" ] &&
+	   [ "$read_bytes" -ge $((4 * llc)) ]; then
+		ok "coldcache: garbage-planned reads 4x the last-level cache ($read_bytes bytes)"
 	else
-		not_ok "coldcache: garbage-planned leaves it in memory" "median ${planned:-missing} ppm cached"
+		not_ok "coldcache: garbage-planned reads 4x the last-level cache" \
+			"read ${read_bytes:-missing} bytes, LLC ${llc:-missing}"
 	fi
+}
+
+# Size in bytes of the largest data/unified cache `info` reports.
+llc_bytes() {
+	run info
+	awk '/^  L[0-9][du]?: / {
+		n = $2; u = $3; sub(/,$/, "", u)
+		m = (u == "KiB") ? 1024 : (u == "MiB") ? 1048576 : (u == "GiB") ? 1073741824 : 1
+		if (n * m > best) best = n * m
+	} END { if (best) printf "%d\n", best }' "$work/out"
 }
 
 usage_cases
