@@ -83,11 +83,15 @@ build_module() {
 # Boots one kernel with a module and the guest test script.
 boot_guest() {
 	local label=$1 vmlinuz=$2 ko=$3 cpu_model=$4 dir="$out/guest-$1"
-	local -a test_ko=()
+	local -a test_ko=() area_tests=()
+	local f
 	mkdir -p "$dir"
 	[ -f "${5:-}" ] && test_ko=(--ko "$5")
+	for f in "$guest"/area-*.sh; do
+		[ -f "$f" ] && area_tests+=(--file "$f:/lib/cacheprobe/${f##*/}")
+	done
 	if ! "$guest/mkinitramfs.sh" "$dir/initrd.cpio.gz" --ko "$ko" \
-		"${test_ko[@]}" \
+		"${test_ko[@]}" "${area_tests[@]}" \
 		--bin "$top/user/build/cacheprobe-run" \
 		--bin "$out/bin/rawtest" \
 		--tests "$guest/tests.sh" >>"$out/log.txt" 2>&1; then

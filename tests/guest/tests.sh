@@ -493,11 +493,30 @@ test_area_kernel_usage() {
 
 # Both CPU models run the areas: -cpu qemu64 has no RDTSCP, which the
 # clock then replaces with lfence; rdtsc; lfence.
+# Each later area keeps its guest tests in tests/guest/area-NAME.sh, which
+# defines test_area_NAME (run with the module loaded) and may define
+# test_area_NAME_unloaded.
+for area_tests in /lib/cacheprobe/area-*.sh; do
+	[ -f "$area_tests" ] && . "$area_tests"
+done
 if t_run areas-insmod insmod "$KO"; then
 	test_area_kernel_modes
 	test_area_kernel_usage
+	for area_tests in /lib/cacheprobe/area-*.sh; do
+		[ -f "$area_tests" ] || continue
+		area_tests=${area_tests##*/area-}
+		"test_area_${area_tests%.sh}"
+	done
 	t_run areas-rmmod rmmod cacheprobe
 fi
+for area_tests in /lib/cacheprobe/area-*.sh; do
+	[ -f "$area_tests" ] || continue
+	area_tests=${area_tests##*/area-}
+	area_tests="test_area_${area_tests%.sh}_unloaded"
+	if command -v "$area_tests" >/dev/null 2>&1; then
+		"$area_tests"
+	fi
+done
 for area in latency bounce coldcache; do
 	t_expect_fail "$area-kernel-without-module" 1 \
 		"$area: --mode kernel: cacheprobe module not loaded" \
