@@ -9,22 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/error.h"
 #include "lib/text_sink.h"
-
-static int set_why(char *why, size_t why_len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int set_why(char *why, size_t why_len, const char *fmt, ...)
-{
-	va_list args;
-
-	if (why_len) {
-		va_start(args, fmt);
-		vsnprintf(why, why_len, fmt, args);
-		va_end(args);
-	}
-	return -EINVAL;
-}
 
 int cli_parse_u64(const char *text, uint64_t min, uint64_t max,
 		  uint64_t *out, char *why, size_t why_len)
@@ -33,12 +19,12 @@ int cli_parse_u64(const char *text, uint64_t min, uint64_t max,
 	bool too_large = false;
 
 	if (*text == '\0')
-		return set_why(why, why_len, "empty value (expected a number)");
+		return cp_why_invalid(why, why_len, "empty value (expected a number)");
 	for (const char *pos = text; *pos; pos++) {
 		unsigned int digit;
 
 		if (!isdigit((unsigned char)*pos))
-			return set_why(why, why_len,
+			return cp_why_invalid(why, why_len,
 				       "'%s' is not a number (digits only)",
 				       text);
 		digit = (unsigned int)(*pos - '0');
@@ -48,7 +34,7 @@ int cli_parse_u64(const char *text, uint64_t min, uint64_t max,
 			value = value * 10 + digit;
 	}
 	if (too_large || value > max || value < min)
-		return set_why(why, why_len,
+		return cp_why_invalid(why, why_len,
 			       "%s is out of range (%" PRIu64 " to %" PRIu64 ")",
 			       text, min, max);
 	*out = value;
@@ -79,7 +65,7 @@ int cli_parse_choice(const char *text, const struct cli_choice *choices,
 		}
 	}
 	cli_choice_list(choices, nr_choices, valid, sizeof(valid));
-	return set_why(why, why_len, "unknown value '%s' (valid: %s)", text,
+	return cp_why_invalid(why, why_len, "unknown value '%s' (valid: %s)", text,
 		       valid);
 }
 

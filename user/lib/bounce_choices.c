@@ -2,9 +2,10 @@
 #include "bounce_choices.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "error.h"
 
 /* The sweep: inside one line, its edge (56 and 60 are the last 8- and
  * 4-byte slots of a 64-byte line), the next line (64, 96), the
@@ -21,21 +22,6 @@ static const char *const op_names[CP_BOUNCE_NR_OPS] = {
 const char *cp_bounce_op_name(enum cp_bounce_op op)
 {
 	return op >= 0 && op < CP_BOUNCE_NR_OPS ? op_names[op] : "invalid";
-}
-
-static int refuse(char *why, size_t why_len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int refuse(char *why, size_t why_len, const char *fmt, ...)
-{
-	va_list args;
-
-	if (why_len) {
-		va_start(args, fmt);
-		vsnprintf(why, why_len, fmt, args);
-		va_end(args);
-	}
-	return -EINVAL;
 }
 
 /* The next comma-separated item of *@cursor into @item; false at the end. */
@@ -91,22 +77,22 @@ int cp_bounce_parse_distances(const char *text,
 
 	choices->nr_distances = 0;
 	if (!*text)
-		return refuse(why, why_len, "empty list of distances");
+		return cp_why_invalid(why, why_len, "empty list of distances");
 	while (next_item(&cursor, item, sizeof(item), &too_long)) {
 		if (!*item)
-			return refuse(why, why_len, "empty item in the list");
+			return cp_why_invalid(why, why_len, "empty item in the list");
 		if (too_long || !parse_number(item, UINT32_MAX, &value))
-			return refuse(why, why_len,
+			return cp_why_invalid(why, why_len,
 				      "'%s' is not a distance in bytes", item);
 		if (value > CP_BOUNCE_MAX_DISTANCE)
-			return refuse(why, why_len,
+			return cp_why_invalid(why, why_len,
 				      "distance %s is above the maximum of %u bytes",
 				      item, CP_BOUNCE_MAX_DISTANCE);
 		if (listed(choices->distances, choices->nr_distances, value))
-			return refuse(why, why_len, "distance %u is listed twice",
+			return cp_why_invalid(why, why_len, "distance %u is listed twice",
 				      value);
 		if (choices->nr_distances == CP_BOUNCE_MAX_DISTANCES)
-			return refuse(why, why_len,
+			return cp_why_invalid(why, why_len,
 				      "more than %d distances",
 				      CP_BOUNCE_MAX_DISTANCES);
 		choices->distances[choices->nr_distances++] = value;
@@ -126,16 +112,16 @@ int cp_bounce_parse_widths(const char *text,
 
 	choices->nr_widths = 0;
 	if (!*text)
-		return refuse(why, why_len, "empty list of widths");
+		return cp_why_invalid(why, why_len, "empty list of widths");
 	while (next_item(&cursor, item, sizeof(item), &too_long)) {
 		if (too_long || !parse_number(item, 8, &value) ||
 		    (value != 4 && value != 8))
-			return refuse(why, why_len,
+			return cp_why_invalid(why, why_len,
 				      "'%s' is not a counter width (4 or 8 bytes)",
 				      item);
 		for (size_t i = 0; i < choices->nr_widths; i++)
 			if (choices->widths[i] == value)
-				return refuse(why, why_len,
+				return cp_why_invalid(why, why_len,
 					      "width %u is listed twice", value);
 		choices->widths[choices->nr_widths++] = value;
 	}
@@ -151,7 +137,7 @@ int cp_bounce_parse_ops(const char *text, struct cp_bounce_choices *choices,
 
 	choices->nr_ops = 0;
 	if (!*text)
-		return refuse(why, why_len, "empty list of increment kinds");
+		return cp_why_invalid(why, why_len, "empty list of increment kinds");
 	while (next_item(&cursor, item, sizeof(item), &too_long)) {
 		int op = -1;
 
@@ -159,12 +145,12 @@ int cp_bounce_parse_ops(const char *text, struct cp_bounce_choices *choices,
 			if (strcmp(item, op_names[k]) == 0)
 				op = k;
 		if (op < 0)
-			return refuse(why, why_len,
+			return cp_why_invalid(why, why_len,
 				      "'%s' is not an increment kind (plain, atomic)",
 				      item);
 		for (size_t i = 0; i < choices->nr_ops; i++)
 			if ((int)choices->ops[i] == op)
-				return refuse(why, why_len,
+				return cp_why_invalid(why, why_len,
 					      "'%s' is listed twice", item);
 		choices->ops[choices->nr_ops++] = (enum cp_bounce_op)op;
 	}
@@ -183,7 +169,7 @@ static int check_chosen_distances(const struct cp_bounce_choices *choices,
 		for (size_t k = 0; k < choices->nr_widths; k++)
 			if (!cp_bounce_distance_fits(choices->distances[i],
 						     choices->widths[k]))
-				return refuse(why, why_len,
+				return cp_why_invalid(why, why_len,
 					      "distance %u is not a multiple of the counter width %u",
 					      choices->distances[i],
 					      choices->widths[k]);

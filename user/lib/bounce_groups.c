@@ -2,23 +2,9 @@
 #include "bounce_groups.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 
-static int refuse(char *why, size_t why_len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int refuse(char *why, size_t why_len, const char *fmt, ...)
-{
-	va_list args;
-
-	if (why_len) {
-		va_start(args, fmt);
-		vsnprintf(why, why_len, fmt, args);
-		va_end(args);
-	}
-	return -EINVAL;
-}
+#include "error.h"
 
 /* The widest relation between any two CPUs of @group. */
 static enum cp_pair_class widest_class(const struct cp_topology *topology,
@@ -45,15 +31,15 @@ static int plan_chosen(const struct cp_topology *topology,
 	unsigned int count = cp_cpuset_count(cpus);
 
 	if (count < 2)
-		return refuse(why, why_len,
+		return cp_why_invalid(why, why_len,
 			      "--cpus names %u CPU; bouncing needs at least 2",
 			      count);
 	if (count > CP_BOUNCE_MAX_THREADS)
-		return refuse(why, why_len,
+		return cp_why_invalid(why, why_len,
 			      "--cpus names %u CPUs; at most %d threads",
 			      count, CP_BOUNCE_MAX_THREADS);
 	if (threads && threads != count)
-		return refuse(why, why_len,
+		return cp_why_invalid(why, why_len,
 			      "--threads %u but --cpus names %u CPUs (one thread per CPU)",
 			      threads, count);
 	group->nr_cpus = 0;
@@ -103,14 +89,14 @@ int cp_bounce_plan_groups(const struct cp_topology *topology,
 	if (!threads)
 		threads = CP_BOUNCE_DEFAULT_THREADS;
 	if (threads < 2 || threads > CP_BOUNCE_MAX_THREADS)
-		return refuse(why, why_len, "--threads %u is not between 2 and %d",
+		return cp_why_invalid(why, why_len, "--threads %u is not between 2 and %d",
 			      threads, CP_BOUNCE_MAX_THREADS);
 	nr_pairs = cp_pair_representatives(topology, NULL, pairs);
 	for (size_t i = 0; i < nr_pairs; i++)
 		if (grow(topology, &pairs[i], threads, &groups[*nr_groups]))
 			(*nr_groups)++;
 	if (!*nr_groups)
-		return refuse(why, why_len,
+		return cp_why_invalid(why, why_len,
 			      "no CPU-pair class has %u CPUs to run %u threads on (this machine has %u CPUs)",
 			      threads, threads, topology->nr_cpus);
 	return 0;

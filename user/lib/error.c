@@ -51,3 +51,15 @@ const char *cp_errno_name(int err, char *buf, size_t buf_len)
 	snprintf(buf, buf_len, "errno %d", err);
 	return buf;
 }
+
+int cp_why_invalid(char *why, size_t why_len, const char *fmt, ...)
+{
+	va_list args;
+
+	if (why_len) {
+		va_start(args, fmt);
+		vsnprintf(why, why_len, fmt, args);
+		va_end(args);
+	}
+	return -EINVAL;
+}

@@ -31,6 +31,14 @@ int cp_error_set(struct cp_error *error, int err, const char *fmt, ...)
  */
 int cp_error_explain(struct cp_error *error, int err, const char *what);
 
+/*
+ * For parsers that explain refusals in a caller's buffer: print the
+ * printf-style reason into @why (@why_len bytes, may be 0) and return
+ * -EINVAL.
+ */
+int cp_why_invalid(char *why, size_t why_len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* "EINVAL" for EINVAL; "errno N" for a number the C library cannot name. */
 const char *cp_errno_name(int err, char *buf, size_t buf_len);
 
