@@ -57,6 +57,7 @@ collect "$top/tests/fuzz/run-libfuzzer.sh" "${LIBFUZZER_SECONDS:-15}"
 mkdir -p "$out/bin"
 if gcc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 \
 	-I"$top/include/uapi" -o "$out/bin/rawtest" "$guest/rawtest.c" \
+	"$guest/rawnl.c" \
 	>>"$out/log.txt" 2>&1; then
 	record "PASS rawtest-build"
 else

@@ -48,12 +48,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#ifndef SOL_NETLINK
-#define SOL_NETLINK 270
-#endif
-#ifndef NETLINK_EXT_ACK
-#define NETLINK_EXT_ACK 11
-#endif
+#include "rawnl.h"
 
 static int failures;
 
@@ -102,160 +97,11 @@ static long uptime_cs(void)
 
 /* ---- netlink by hand (as rawtest) ---- */
 
-struct nl_req {
-	char buf[4096];
-	size_t len;
-};
-
 struct answer {
-	int error;		/* positive errno, 0 for success */
-	char msg[512];		/* extack or ioctl message */
-	char reply[65536 + 4096];	/* netlink reply payload */
-	size_t reply_len;
+	struct rawnl_answer nl;	/* error, message, netlink reply */
 	uint32_t online;	/* GET_INFO: online CPUs (0: wrong ABI) */
 	uint32_t values;	/* measurements: values, 0 if the first is 0 */
 };
-
-static int nl_sock(void)
-{
-	int one = 1;
-	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC);
-
-	if (fd >= 0)
-		setsockopt(fd, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
-	return fd;
-}
-
-static void nl_start(struct nl_req *r, uint16_t type, uint8_t cmd)
-{
-	struct nlmsghdr *nlh = (struct nlmsghdr *)r->buf;
-	struct genlmsghdr *g = NLMSG_DATA(nlh);
-
-	memset(r, 0, sizeof(*r));
-	nlh->nlmsg_type = type;
-	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	nlh->nlmsg_seq = 1;
-	g->cmd = cmd;
-	g->version = type == GENL_ID_CTRL ? 1 : CACHEPROBE_GENL_VERSION;
-	r->len = NLMSG_LENGTH(GENL_HDRLEN);
-}
-
-static void nl_put(struct nl_req *r, uint16_t type, const void *data,
-		   size_t len)
-{
-	struct nlattr *a = (struct nlattr *)(r->buf + NLMSG_ALIGN(r->len));
-
-	a->nla_type = type;
-	a->nla_len = NLA_HDRLEN + len;
-	memcpy((char *)a + NLA_HDRLEN, data, len);
-	r->len = NLMSG_ALIGN(r->len) + NLA_ALIGN(a->nla_len);
-}
-
-static void nl_put_u32(struct nl_req *r, uint16_t type, uint32_t v)
-{
-	nl_put(r, type, &v, sizeof(v));
-}
-
-static void nl_put_u64(struct nl_req *r, uint16_t type, uint64_t v)
-{
-	nl_put(r, type, &v, sizeof(v));
-}
-
-static void nl_parse_ack(struct answer *ans, struct nlmsghdr *nlh)
-{
-	struct nlmsgerr *e = NLMSG_DATA(nlh);
-	size_t off = sizeof(*e);
-	struct nlattr *a;
-
-	ans->error = -e->error;
-	if (!(nlh->nlmsg_flags & NLM_F_CAPPED))
-		off = NLMSG_ALIGN(off + e->msg.nlmsg_len - sizeof(struct nlmsghdr));
-	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS))
-		return;
-	while (NLMSG_HDRLEN + off + NLA_HDRLEN <= nlh->nlmsg_len) {
-		a = (struct nlattr *)((char *)e + off);
-		if (a->nla_len < NLA_HDRLEN)
-			break;
-		if (a->nla_type == NLMSGERR_ATTR_MSG)
-			snprintf(ans->msg, sizeof(ans->msg), "%.*s",
-				 (int)(a->nla_len - NLA_HDRLEN),
-				 (char *)a + NLA_HDRLEN);
-		off += NLA_ALIGN(a->nla_len);
-	}
-}
-
-/* Sends the request, collects the reply (if any) and the ack. */
-static void nl_talk(int fd, struct nl_req *r, struct answer *ans)
-{
-	struct nlmsghdr *nlh = (struct nlmsghdr *)r->buf;
-	static char rx[1 << 17];
-	ssize_t n;
-
-	memset(ans, 0, sizeof(*ans));
-	nlh->nlmsg_len = r->len;
-	if (send(fd, r->buf, r->len, 0) < 0) {
-		ans->error = errno;
-		return;
-	}
-	for (;;) {
-		n = recv(fd, rx, sizeof(rx), 0);
-		if (n < 0) {
-			ans->error = errno;
-			return;
-		}
-		for (nlh = (struct nlmsghdr *)rx; NLMSG_OK(nlh, (size_t)n);
-		     nlh = NLMSG_NEXT(nlh, n)) {
-			if (nlh->nlmsg_type == NLMSG_ERROR) {
-				nl_parse_ack(ans, nlh);
-				return;
-			}
-			ans->reply_len = nlh->nlmsg_len - NLMSG_LENGTH(GENL_HDRLEN);
-			if (ans->reply_len > sizeof(ans->reply))
-				ans->reply_len = sizeof(ans->reply);
-			memcpy(ans->reply, (char *)NLMSG_DATA(nlh) + GENL_HDRLEN,
-			       ans->reply_len);
-		}
-	}
-}
-
-static const struct nlattr *nl_find(const char *p, size_t len, uint16_t type)
-{
-	const struct nlattr *a;
-	size_t off = 0;
-
-	while (off + NLA_HDRLEN <= len) {
-		a = (const struct nlattr *)(p + off);
-		if (a->nla_len < NLA_HDRLEN || off + a->nla_len > len)
-			return NULL;
-		if ((a->nla_type & NLA_TYPE_MASK) == type)
-			return a;
-		off += NLA_ALIGN(a->nla_len);
-	}
-	return NULL;
-}
-
-static uint32_t nl_u32(const struct nlattr *a)
-{
-	uint32_t v;
-
-	memcpy(&v, (const char *)a + NLA_HDRLEN, sizeof(v));
-	return v;
-}
-
-/* The family id, or 0 when the family is not registered. */
-static uint16_t family_id(int fd)
-{
-	static struct answer ans;
-	const struct nlattr *a;
-	struct nl_req r;
-
-	nl_start(&r, GENL_ID_CTRL, CTRL_CMD_GETFAMILY);
-	nl_put(&r, CTRL_ATTR_FAMILY_NAME, CACHEPROBE_GENL_NAME,
-	       sizeof(CACHEPROBE_GENL_NAME));
-	nl_talk(fd, &r, &ans);
-	a = nl_find(ans.reply, ans.reply_len, CTRL_ATTR_FAMILY_ID);
-	return ans.error || !a ? 0 : (uint16_t)nl_u32(a);
-}
 
 /* ---- requests, over either transport ---- */
 
@@ -292,34 +138,34 @@ static const char *cmd_name(uint8_t cmd)
 	return cmd <= CACHEPROBE_CMD_MAX && names[cmd] ? names[cmd] : "?";
 }
 
-static void nl_build(struct nl_req *r, uint16_t fam, const struct req *q)
+static void nl_build(struct rawnl_req *r, uint16_t fam, const struct req *q)
 {
-	nl_start(r, fam, q->cmd);
+	rawnl_start(r, fam, q->cmd, CACHEPROBE_GENL_VERSION);
 	if (q->cmd == CACHEPROBE_CMD_GET_INFO)
 		return;
 	if (q->cmd == CACHEPROBE_CMD_FLUSH) {
-		nl_put_u32(r, CACHEPROBE_ATTR_FLUSH_METHOD,
+		rawnl_put_u32(r, CACHEPROBE_ATTR_FLUSH_METHOD,
 			   CACHEPROBE_FLUSH_WBINVD);
 		return;
 	}
-	nl_put(r, CACHEPROBE_ATTR_CPU_LIST, q->cpus,
+	rawnl_put(r, CACHEPROBE_ATTR_CPU_LIST, q->cpus,
 	       q->nr_cpus * sizeof(uint32_t));
-	nl_put_u32(r, CACHEPROBE_ATTR_SAMPLES, q->samples);
+	rawnl_put_u32(r, CACHEPROBE_ATTR_SAMPLES, q->samples);
 	if (q->cmd != CACHEPROBE_CMD_XFER)
-		nl_put_u32(r, CACHEPROBE_ATTR_OPS, q->ops);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_OPS, q->ops);
 	if (q->cmd == CACHEPROBE_CMD_CHASE || q->cmd == CACHEPROBE_CMD_ACCESS ||
 	    q->cmd == CACHEPROBE_CMD_XFER)
-		nl_put_u64(r, CACHEPROBE_ATTR_SIZE, q->size);
+		rawnl_put_u64(r, CACHEPROBE_ATTR_SIZE, q->size);
 	if (q->cmd != CACHEPROBE_CMD_CHASE)
-		nl_put_u32(r, CACHEPROBE_ATTR_VARIANT, q->variant);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_VARIANT, q->variant);
 	if (q->cmd == CACHEPROBE_CMD_CHASE) {
-		nl_put_u32(r, CACHEPROBE_ATTR_ORDER, q->order);
-		nl_put_u32(r, CACHEPROBE_ATTR_PREPARE, q->prepare);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_ORDER, q->order);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_PREPARE, q->prepare);
 	}
 	if (q->cmd == CACHEPROBE_CMD_ACCESS || q->cmd == CACHEPROBE_CMD_BOUNCE)
-		nl_put_u32(r, CACHEPROBE_ATTR_WIDTH, q->width);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_WIDTH, q->width);
 	if (q->cmd == CACHEPROBE_CMD_BOUNCE)
-		nl_put_u32(r, CACHEPROBE_ATTR_DISTANCE, q->distance);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_DISTANCE, q->distance);
 }
 
 union ioc {
@@ -391,8 +237,8 @@ static void ioc_call(int dev, const struct req *q, struct answer *ans)
 		u.chase.run.values_cap = CACHEPROBE_MAX_VALUES;
 	}
 	if (ioctl(dev, nr, &u) < 0) {
-		ans->error = errno;
-		snprintf(ans->msg, sizeof(ans->msg), "%s", msg);
+		ans->nl.error = errno;
+		snprintf(ans->nl.msg, sizeof(ans->nl.msg), "%s", msg);
 		return;
 	}
 	if (q->cmd == CACHEPROBE_CMD_GET_INFO &&
@@ -407,19 +253,19 @@ static void nl_summarize(const struct req *q, struct answer *ans)
 {
 	const struct nlattr *a, *s, *v;
 
-	if (ans->error)
+	if (ans->nl.error)
 		return;
 	if (q->cmd == CACHEPROBE_CMD_GET_INFO) {
-		a = nl_find(ans->reply, ans->reply_len,
+		a = rawnl_find(ans->nl.reply, ans->nl.reply_len,
 			    CACHEPROBE_ATTR_ABI_VERSION);
-		s = nl_find(ans->reply, ans->reply_len,
+		s = rawnl_find(ans->nl.reply, ans->nl.reply_len,
 			    CACHEPROBE_ATTR_NR_ONLINE_CPUS);
-		if (a && s && nl_u32(a) == CACHEPROBE_ABI_VERSION)
-			ans->online = nl_u32(s);
+		if (a && s && rawnl_u32(a) == CACHEPROBE_ABI_VERSION)
+			ans->online = rawnl_u32(s);
 		return;
 	}
-	s = nl_find(ans->reply, ans->reply_len, CACHEPROBE_ATTR_SERIES);
-	v = s ? nl_find((const char *)s + NLA_HDRLEN, s->nla_len - NLA_HDRLEN,
+	s = rawnl_find(ans->nl.reply, ans->nl.reply_len, CACHEPROBE_ATTR_SERIES);
+	v = s ? rawnl_find((const char *)s + NLA_HDRLEN, s->nla_len - NLA_HDRLEN,
 			CACHEPROBE_SERIES_VALUES) : NULL;
 	if (v && v->nla_len >= NLA_HDRLEN + 8 &&
 	    *(const uint64_t *)((const char *)v + NLA_HDRLEN))
@@ -428,11 +274,11 @@ static void nl_summarize(const struct req *q, struct answer *ans)
 
 static void call(const struct conn *c, const struct req *q, struct answer *ans)
 {
-	struct nl_req r;
+	struct rawnl_req r;
 
 	if (c->nl) {
 		nl_build(&r, c->fam, q);
-		nl_talk(c->fd, &r, ans);
+		rawnl_talk(c->fd, &r, &ans->nl);
 		nl_summarize(q, ans);
 	} else {
 		ioc_call(c->dev, q, ans);
@@ -456,8 +302,8 @@ static int conn_open(struct conn *c, bool nl, const char *name)
 	 * the two cases apart.
 	 */
 	c->nl = nl;
-	c->fd = nl ? nl_sock() : -1;
-	c->fam = c->fd >= 0 ? family_id(c->fd) : 0;
+	c->fd = nl ? rawnl_socket() : -1;
+	c->fam = c->fd >= 0 ? rawnl_family_id(c->fd) : 0;
 	c->dev = nl ? -1 : open("/dev/" CACHEPROBE_DEVICE_NAME,
 				O_RDWR | O_CLOEXEC);
 	if ((nl && !c->fam) || (!nl && c->dev < 0)) {
@@ -554,11 +400,11 @@ static int run_long(const char *name, bool nl, uint32_t samples,
 	printf("started\n");
 	for (i = 0; i < n; i++) {
 		call(&c, &q, &ans);
-		if (ans.error)
+		if (ans.nl.error)
 			break;
 	}
 	printf("finished: errno %d %s (%u requests, %u values) at %ld\n",
-	       ans.error, ans.msg, i, ans.values, uptime_cs());
+	       ans.nl.error, ans.nl.msg, i, ans.values, uptime_cs());
 	return 0;
 }
 
@@ -575,8 +421,8 @@ static int run_hold(unsigned int secs)
 	printf("holding\n");
 	sleep(secs);
 	ioc_call(dev, &q, &ans);
-	check(!ans.error && ans.online == online_cpus(), "hold-info",
-	      "errno %d %s", ans.error, ans.msg);
+	check(!ans.nl.error && ans.online == online_cpus(), "hold-info",
+	      "errno %d %s", ans.nl.error, ans.nl.msg);
 	close(dev);
 	return failures ? 1 : 0;
 }
@@ -592,15 +438,15 @@ static bool module_ok(const struct conn *c, char *why, size_t len)
 	static struct answer ans;
 
 	call(c, &info, &ans);
-	if (ans.error || ans.online != online_cpus()) {
+	if (ans.nl.error || ans.online != online_cpus()) {
 		snprintf(why, len, "GET_INFO: errno %d \"%s\", online %u of %u",
-			 ans.error, ans.msg, ans.online, online_cpus());
+			 ans.nl.error, ans.nl.msg, ans.online, online_cpus());
 		return false;
 	}
 	call(c, &chase, &ans);
-	if (ans.error || ans.values != chase.samples) {
+	if (ans.nl.error || ans.values != chase.samples) {
 		snprintf(why, len, "CHASE: errno %d \"%s\", %u values",
-			 ans.error, ans.msg, ans.values);
+			 ans.nl.error, ans.nl.msg, ans.values);
 		return false;
 	}
 	return true;
@@ -628,8 +474,8 @@ static int run_check(bool nl)
  */
 static bool clean_error(const struct answer *ans)
 {
-	return (ans->error == EOVERFLOW || ans->error == ETIMEDOUT) &&
-	       ans->msg[0];
+	return (ans->nl.error == EOVERFLOW || ans->nl.error == ETIMEDOUT) &&
+	       ans->nl.msg[0];
 }
 
 static struct req random_req(uint64_t *seed)
@@ -656,7 +502,7 @@ static int run_load(bool nl, unsigned int ops, uint64_t seed)
 	for (i = 0; i < ops; i++) {
 		q = random_req(&seed);
 		call(&c, &q, &ans);
-		if (!ans.error) {
+		if (!ans.nl.error) {
 			ok++;
 			continue;
 		}
@@ -666,8 +512,8 @@ static int run_load(bool nl, unsigned int ops, uint64_t seed)
 			bad++;
 		}
 		printf("# %s cpus %u,%u: errno %d (%s) \"%s\"\n",
-		       cmd_name(q.cmd), q.cpus[0], q.cpus[1], ans.error,
-		       strerror(ans.error), ans.msg);
+		       cmd_name(q.cmd), q.cpus[0], q.cpus[1], ans.nl.error,
+		       strerror(ans.nl.error), ans.nl.msg);
 	}
 	printf("# load %s: %u ops, %u ok, %u clean errors, %u bad\n",
 	       nl ? "netlink" : "ioctl", ops, ok, clean, bad);

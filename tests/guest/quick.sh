@@ -8,7 +8,8 @@
 # the user tools, and boots with a test script that runs only the named
 # areas' tests/guest/area-NAME.sh (every area file when none is named).
 # Output lands in tests/out-quick/ (or $QUICK_OUT); the result lines are
-# printed, then "N passed, N failed".
+# printed, then "N passed, N failed".  QUICK_BINS: more programs (paths,
+# space-separated) to put in the guest's /usr/bin.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 guest="$top/tests/guest"
@@ -35,6 +36,9 @@ if [ ${#areas[@]} -eq 0 ]; then
 	done
 fi
 files=()
+for f in ${QUICK_BINS:-}; do
+	files+=(--bin "$f")
+done
 {
 	echo '. /lib/cacheprobe/lib.sh'
 	grep -E '^[A-Z_]+=' "$guest/tests.sh"

@@ -45,12 +45,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#ifndef SOL_NETLINK
-#define SOL_NETLINK 270
-#endif
-#ifndef NETLINK_EXT_ACK
-#define NETLINK_EXT_ACK 11
-#endif
+#include "rawnl.h"
 
 static int failures;
 
@@ -72,166 +67,30 @@ static void check(bool ok, const char *name, const char *fmt, ...)
 
 /* ---- netlink, by hand ---- */
 
-struct nl_req {
-	char buf[8192];
-	size_t len;
-};
-
-struct nl_answer {
-	int error;		/* positive errno, 0 for success */
-	char msg[512];		/* extack message, if any */
-	char reply[65536];	/* the reply's genl payload (attributes) */
-	size_t reply_len;
-};
-
 static int nl_sock(void)
 {
-	int one = 1;
-	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC);
+	int fd = rawnl_socket();
 
 	if (fd < 0) {
 		perror("socket");
 		exit(2);
 	}
-	setsockopt(fd, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
 	return fd;
-}
-
-static void nl_start(struct nl_req *r, uint16_t type, uint8_t cmd,
-		     uint8_t version)
-{
-	struct nlmsghdr *nlh = (struct nlmsghdr *)r->buf;
-	struct genlmsghdr *g = NLMSG_DATA(nlh);
-
-	memset(r, 0, sizeof(*r));
-	nlh->nlmsg_type = type;
-	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	nlh->nlmsg_seq = 1;
-	g->cmd = cmd;
-	g->version = version;
-	r->len = NLMSG_LENGTH(GENL_HDRLEN);
-}
-
-static void nl_put(struct nl_req *r, uint16_t type, const void *data,
-		   size_t len)
-{
-	struct nlattr *a = (struct nlattr *)(r->buf + NLMSG_ALIGN(r->len));
-
-	a->nla_type = type;
-	a->nla_len = NLA_HDRLEN + len;
-	memcpy((char *)a + NLA_HDRLEN, data, len);
-	r->len = NLMSG_ALIGN(r->len) + NLA_ALIGN(a->nla_len);
-}
-
-static void nl_put_u32(struct nl_req *r, uint16_t type, uint32_t v)
-{
-	nl_put(r, type, &v, sizeof(v));
-}
-
-static void nl_parse_ack(struct nl_answer *ans, struct nlmsghdr *nlh)
-{
-	struct nlmsgerr *e = NLMSG_DATA(nlh);
-	size_t off = sizeof(*e);
-	struct nlattr *a;
-
-	ans->error = -e->error;
-	if (!(nlh->nlmsg_flags & NLM_F_CAPPED))
-		off = NLMSG_ALIGN(off + e->msg.nlmsg_len - sizeof(struct nlmsghdr));
-	else
-		off = sizeof(*e);
-	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS))
-		return;
-	while (NLMSG_HDRLEN + off + NLA_HDRLEN <= nlh->nlmsg_len) {
-		a = (struct nlattr *)((char *)e + off);
-		if (a->nla_len < NLA_HDRLEN)
-			break;
-		if (a->nla_type == NLMSGERR_ATTR_MSG)
-			snprintf(ans->msg, sizeof(ans->msg), "%.*s",
-				 (int)(a->nla_len - NLA_HDRLEN),
-				 (char *)a + NLA_HDRLEN);
-		off += NLA_ALIGN(a->nla_len);
-	}
-}
-
-/* Sends the request and collects the reply (if any) and the ack. */
-static void nl_talk(int fd, struct nl_req *r, struct nl_answer *ans)
-{
-	struct nlmsghdr *nlh = (struct nlmsghdr *)r->buf;
-	static char rx[1 << 17];
-	ssize_t n;
-
-	memset(ans, 0, sizeof(*ans));
-	nlh->nlmsg_len = r->len;
-	if (send(fd, r->buf, r->len, 0) < 0) {
-		ans->error = errno;
-		return;
-	}
-	for (;;) {
-		n = recv(fd, rx, sizeof(rx), 0);
-		if (n < 0) {
-			ans->error = errno;
-			return;
-		}
-		for (nlh = (struct nlmsghdr *)rx; NLMSG_OK(nlh, (size_t)n);
-		     nlh = NLMSG_NEXT(nlh, n)) {
-			if (nlh->nlmsg_type == NLMSG_ERROR) {
-				nl_parse_ack(ans, nlh);
-				return;
-			}
-			ans->reply_len = nlh->nlmsg_len - NLMSG_LENGTH(GENL_HDRLEN);
-			if (ans->reply_len > sizeof(ans->reply))
-				ans->reply_len = sizeof(ans->reply);
-			memcpy(ans->reply, (char *)NLMSG_DATA(nlh) + GENL_HDRLEN,
-			       ans->reply_len);
-		}
-	}
-}
-
-/* Finds attribute @type in a flat attribute stream. */
-static const struct nlattr *nl_find(const char *p, size_t len, uint16_t type)
-{
-	const struct nlattr *a;
-	size_t off = 0;
-
-	while (off + NLA_HDRLEN <= len) {
-		a = (const struct nlattr *)(p + off);
-		if (a->nla_len < NLA_HDRLEN || off + a->nla_len > len)
-			return NULL;
-		if ((a->nla_type & NLA_TYPE_MASK) == type)
-			return a;
-		off += NLA_ALIGN(a->nla_len);
-	}
-	return NULL;
-}
-
-static uint32_t nl_attr_u32(const struct nlattr *a)
-{
-	uint32_t v;
-
-	memcpy(&v, (const char *)a + NLA_HDRLEN, sizeof(v));
-	return v;
 }
 
 static uint16_t family_id(int fd)
 {
-	struct nl_answer ans;
-	struct nl_req r;
-	const struct nlattr *a;
+	uint16_t id = rawnl_family_id(fd);
 
-	nl_start(&r, GENL_ID_CTRL, CTRL_CMD_GETFAMILY, 1);
-	nl_put(&r, CTRL_ATTR_FAMILY_NAME, CACHEPROBE_GENL_NAME,
-	       sizeof(CACHEPROBE_GENL_NAME));
-	nl_talk(fd, &r, &ans);
-	a = nl_find(ans.reply, ans.reply_len, CTRL_ATTR_FAMILY_ID);
-	if (ans.error || !a) {
-		printf("FAIL nl-family: family not found (%s)\n",
-		       strerror(ans.error));
+	if (!id) {
+		printf("FAIL nl-family: family \"%s\" not found\n",
+		       CACHEPROBE_GENL_NAME);
 		exit(1);
 	}
-	return (uint16_t)nl_attr_u32(a);
+	return id;
 }
 
-static void expect_nl(const char *name, const struct nl_answer *ans,
+static void expect_nl(const char *name, const struct rawnl_answer *ans,
 		      int want_errno, const char *want_msg)
 {
 	bool ok = ans->error == want_errno &&
@@ -248,44 +107,44 @@ static long online_cpus(void)
 }
 
 static void nl_flush_cpus(int fd, uint16_t fam, const uint64_t *mask,
-			  size_t bytes, uint32_t method, struct nl_answer *ans)
+			  size_t bytes, uint32_t method, struct rawnl_answer *ans)
 {
-	struct nl_req r;
+	struct rawnl_req r;
 
-	nl_start(&r, fam, CACHEPROBE_CMD_FLUSH, CACHEPROBE_GENL_VERSION);
-	nl_put_u32(&r, CACHEPROBE_ATTR_FLUSH_METHOD, method);
+	rawnl_start(&r, fam, CACHEPROBE_CMD_FLUSH, CACHEPROBE_GENL_VERSION);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_FLUSH_METHOD, method);
 	if (mask)
-		nl_put(&r, CACHEPROBE_ATTR_CPUS, mask, bytes);
-	nl_talk(fd, &r, ans);
+		rawnl_put(&r, CACHEPROBE_ATTR_CPUS, mask, bytes);
+	rawnl_talk(fd, &r, ans);
 }
 
 static void test_nl_info(int fd, uint16_t fam)
 {
 	const struct nlattr *online, *abi;
-	struct nl_answer ans;
-	struct nl_req r;
+	struct rawnl_answer ans;
+	struct rawnl_req r;
 
-	nl_start(&r, fam, CACHEPROBE_CMD_GET_INFO, CACHEPROBE_GENL_VERSION);
-	nl_talk(fd, &r, &ans);
-	online = nl_find(ans.reply, ans.reply_len,
+	rawnl_start(&r, fam, CACHEPROBE_CMD_GET_INFO, CACHEPROBE_GENL_VERSION);
+	rawnl_talk(fd, &r, &ans);
+	online = rawnl_find(ans.reply, ans.reply_len,
 			 CACHEPROBE_ATTR_NR_ONLINE_CPUS);
-	abi = nl_find(ans.reply, ans.reply_len, CACHEPROBE_ATTR_ABI_VERSION);
+	abi = rawnl_find(ans.reply, ans.reply_len, CACHEPROBE_ATTR_ABI_VERSION);
 	check(!ans.error && online && abi &&
-	      nl_attr_u32(online) == online_cpus() &&
-	      nl_attr_u32(abi) == CACHEPROBE_ABI_VERSION,
+	      rawnl_u32(online) == online_cpus() &&
+	      rawnl_u32(abi) == CACHEPROBE_ABI_VERSION,
 	      "nl-info", "error %d, online %u (guest %ld)", ans.error,
-	      online ? nl_attr_u32(online) : 0, online_cpus());
+	      online ? rawnl_u32(online) : 0, online_cpus());
 }
 
 static void test_nl_bad_requests(int fd, uint16_t fam)
 {
 	static const char oversized_mask[CACHEPROBE_CPUMASK_MAX_BYTES + 8];
 	uint64_t mask[2] = { 0, 0 };
-	struct nl_answer ans;
-	struct nl_req r;
+	struct rawnl_answer ans;
+	struct rawnl_req r;
 
-	nl_start(&r, fam, CACHEPROBE_CMD_FLUSH, CACHEPROBE_GENL_VERSION);
-	nl_talk(fd, &r, &ans);
+	rawnl_start(&r, fam, CACHEPROBE_CMD_FLUSH, CACHEPROBE_GENL_VERSION);
+	rawnl_talk(fd, &r, &ans);
 	expect_nl("nl-flush-missing-method", &ans, EINVAL, "FLUSH_METHOD");
 
 	nl_flush_cpus(fd, fam, NULL, 0, 7, &ans);
@@ -303,47 +162,47 @@ static void test_nl_bad_requests(int fd, uint16_t fam)
 	nl_flush_cpus(fd, fam, mask, 12, CACHEPROBE_FLUSH_WBINVD, &ans);
 	expect_nl("nl-flush-bitmap-length", &ans, EINVAL, "multiple of 8");
 
-	nl_start(&r, fam, CACHEPROBE_CMD_GET_INFO, CACHEPROBE_GENL_VERSION);
-	nl_put_u32(&r, CACHEPROBE_ATTR_ABI_VERSION, 1);
-	nl_talk(fd, &r, &ans);
+	rawnl_start(&r, fam, CACHEPROBE_CMD_GET_INFO, CACHEPROBE_GENL_VERSION);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_ABI_VERSION, 1);
+	rawnl_talk(fd, &r, &ans);
 	expect_nl("nl-info-rejects-attributes", &ans, EINVAL, NULL);
 
-	nl_start(&r, fam, CACHEPROBE_CMD_FLUSH, CACHEPROBE_GENL_VERSION);
-	nl_put_u32(&r, CACHEPROBE_ATTR_FLUSH_METHOD, CACHEPROBE_FLUSH_WBINVD);
-	nl_put_u32(&r, CACHEPROBE_ATTR_NR_ONLINE_CPUS, 1);
-	nl_talk(fd, &r, &ans);
+	rawnl_start(&r, fam, CACHEPROBE_CMD_FLUSH, CACHEPROBE_GENL_VERSION);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_FLUSH_METHOD, CACHEPROBE_FLUSH_WBINVD);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_NR_ONLINE_CPUS, 1);
+	rawnl_talk(fd, &r, &ans);
 	expect_nl("nl-flush-rejects-reply-attribute", &ans, EINVAL, NULL);
 
-	nl_start(&r, fam, CACHEPROBE_CMD_FLUSH, CACHEPROBE_GENL_VERSION);
-	nl_put_u32(&r, CACHEPROBE_ATTR_FLUSH_METHOD, CACHEPROBE_FLUSH_WBINVD);
-	nl_put_u32(&r, 200, 1);
-	nl_talk(fd, &r, &ans);
+	rawnl_start(&r, fam, CACHEPROBE_CMD_FLUSH, CACHEPROBE_GENL_VERSION);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_FLUSH_METHOD, CACHEPROBE_FLUSH_WBINVD);
+	rawnl_put_u32(&r, 200, 1);
+	rawnl_talk(fd, &r, &ans);
 	expect_nl("nl-flush-rejects-unknown-attribute", &ans, EINVAL, NULL);
 
-	nl_start(&r, fam, CACHEPROBE_CMD_FLUSH, CACHEPROBE_GENL_VERSION);
-	nl_put(&r, CACHEPROBE_ATTR_FLUSH_METHOD, "\1", 1);
-	nl_talk(fd, &r, &ans);
+	rawnl_start(&r, fam, CACHEPROBE_CMD_FLUSH, CACHEPROBE_GENL_VERSION);
+	rawnl_put(&r, CACHEPROBE_ATTR_FLUSH_METHOD, "\1", 1);
+	rawnl_talk(fd, &r, &ans);
 	expect_nl("nl-flush-short-u32", &ans, EINVAL,
 		  "invalid attribute length");
 
-	nl_start(&r, fam, CACHEPROBE_CMD_FLUSH, CACHEPROBE_GENL_VERSION);
-	nl_put_u32(&r, CACHEPROBE_ATTR_FLUSH_METHOD, CACHEPROBE_FLUSH_WBINVD);
-	nl_put(&r, CACHEPROBE_ATTR_CPUS, oversized_mask,
+	rawnl_start(&r, fam, CACHEPROBE_CMD_FLUSH, CACHEPROBE_GENL_VERSION);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_FLUSH_METHOD, CACHEPROBE_FLUSH_WBINVD);
+	rawnl_put(&r, CACHEPROBE_ATTR_CPUS, oversized_mask,
 	       sizeof(oversized_mask));
-	nl_talk(fd, &r, &ans);
+	rawnl_talk(fd, &r, &ans);
 	expect_nl("nl-flush-bitmap-too-long", &ans, ERANGE, NULL);
 
-	nl_start(&r, fam, 99, CACHEPROBE_GENL_VERSION);
-	nl_talk(fd, &r, &ans);
+	rawnl_start(&r, fam, 99, CACHEPROBE_GENL_VERSION);
+	rawnl_talk(fd, &r, &ans);
 	expect_nl("nl-unknown-command", &ans, EOPNOTSUPP, NULL);
 
-	nl_start(&r, fam, CACHEPROBE_CMD_GET_INFO, CACHEPROBE_GENL_VERSION);
+	rawnl_start(&r, fam, CACHEPROBE_CMD_GET_INFO, CACHEPROBE_GENL_VERSION);
 	((struct genlmsghdr *)NLMSG_DATA((struct nlmsghdr *)r.buf))->reserved = 1;
-	nl_talk(fd, &r, &ans);
+	rawnl_talk(fd, &r, &ans);
 	expect_nl("nl-reserved-header", &ans, EINVAL, NULL);
 }
 
-static int count_results(const struct nl_answer *ans, uint32_t *first_cpu)
+static int count_results(const struct rawnl_answer *ans, uint32_t *first_cpu)
 {
 	const struct nlattr *a, *cpu;
 	size_t off = 0;
@@ -355,11 +214,11 @@ static int count_results(const struct nl_answer *ans, uint32_t *first_cpu)
 			break;
 		if ((a->nla_type & NLA_TYPE_MASK) ==
 		    CACHEPROBE_ATTR_FLUSH_RESULT) {
-			cpu = nl_find((const char *)a + NLA_HDRLEN,
+			cpu = rawnl_find((const char *)a + NLA_HDRLEN,
 				      a->nla_len - NLA_HDRLEN,
 				      CACHEPROBE_RESULT_CPU);
 			if (cpu && n == 0)
-				*first_cpu = nl_attr_u32(cpu);
+				*first_cpu = rawnl_u32(cpu);
 			n++;
 		}
 		off += NLA_ALIGN(a->nla_len);
@@ -370,7 +229,7 @@ static int count_results(const struct nl_answer *ans, uint32_t *first_cpu)
 static void test_nl_flush(int fd, uint16_t fam)
 {
 	uint64_t mask[1] = { 1ULL << (online_cpus() - 1) };
-	struct nl_answer ans;
+	struct rawnl_answer ans;
 	uint32_t first = ~0u;
 	int n;
 
@@ -640,11 +499,6 @@ static const char *cmd_name(uint8_t cmd)
 	return "?";
 }
 
-static void nl_put_u64(struct nl_req *r, uint16_t type, uint64_t v)
-{
-	nl_put(r, type, &v, sizeof(v));
-}
-
 static uint64_t nl_attr_u64(const struct nlattr *a)
 {
 	uint64_t v;
@@ -654,64 +508,64 @@ static uint64_t nl_attr_u64(const struct nlattr *a)
 }
 
 /* The attributes each command's policy accepts, all of them sent. */
-static void k_nl_build(struct nl_req *r, uint16_t fam, const struct kreq *q)
+static void k_nl_build(struct rawnl_req *r, uint16_t fam, const struct kreq *q)
 {
-	nl_start(r, fam, q->cmd, CACHEPROBE_GENL_VERSION);
-	nl_put(r, CACHEPROBE_ATTR_CPU_LIST, q->cpus,
+	rawnl_start(r, fam, q->cmd, CACHEPROBE_GENL_VERSION);
+	rawnl_put(r, CACHEPROBE_ATTR_CPU_LIST, q->cpus,
 	       q->nr_cpus * sizeof(uint32_t));
-	nl_put_u32(r, CACHEPROBE_ATTR_SAMPLES, q->samples);
+	rawnl_put_u32(r, CACHEPROBE_ATTR_SAMPLES, q->samples);
 	switch (q->cmd) {
 	case CACHEPROBE_CMD_CHASE:
-		nl_put_u64(r, CACHEPROBE_ATTR_SIZE, q->size);
-		nl_put_u32(r, CACHEPROBE_ATTR_OPS, q->ops);
-		nl_put_u32(r, CACHEPROBE_ATTR_STRIDE, q->stride);
-		nl_put_u32(r, CACHEPROBE_ATTR_ORDER, q->order);
-		nl_put_u32(r, CACHEPROBE_ATTR_PREPARE, q->prepare);
+		rawnl_put_u64(r, CACHEPROBE_ATTR_SIZE, q->size);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_OPS, q->ops);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_STRIDE, q->stride);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_ORDER, q->order);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_PREPARE, q->prepare);
 		break;
 	case CACHEPROBE_CMD_ACCESS:
-		nl_put_u64(r, CACHEPROBE_ATTR_SIZE, q->size);
-		nl_put_u32(r, CACHEPROBE_ATTR_OPS, q->ops);
-		nl_put_u32(r, CACHEPROBE_ATTR_STRIDE, q->stride);
-		nl_put_u32(r, CACHEPROBE_ATTR_WIDTH, q->width);
-		nl_put_u32(r, CACHEPROBE_ATTR_OFFSET, q->offset);
-		nl_put_u32(r, CACHEPROBE_ATTR_VARIANT, q->variant);
+		rawnl_put_u64(r, CACHEPROBE_ATTR_SIZE, q->size);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_OPS, q->ops);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_STRIDE, q->stride);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_WIDTH, q->width);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_OFFSET, q->offset);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_VARIANT, q->variant);
 		break;
 	case CACHEPROBE_CMD_PINGPONG:
-		nl_put_u32(r, CACHEPROBE_ATTR_OPS, q->ops);
-		nl_put_u32(r, CACHEPROBE_ATTR_VARIANT, q->variant);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_OPS, q->ops);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_VARIANT, q->variant);
 		break;
 	case CACHEPROBE_CMD_BOUNCE:
-		nl_put_u32(r, CACHEPROBE_ATTR_OPS, q->ops);
-		nl_put_u32(r, CACHEPROBE_ATTR_VARIANT, q->variant);
-		nl_put_u32(r, CACHEPROBE_ATTR_WIDTH, q->width);
-		nl_put_u32(r, CACHEPROBE_ATTR_DISTANCE, q->distance);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_OPS, q->ops);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_VARIANT, q->variant);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_WIDTH, q->width);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_DISTANCE, q->distance);
 		break;
 	case CACHEPROBE_CMD_XFER:
-		nl_put_u64(r, CACHEPROBE_ATTR_SIZE, q->size);
-		nl_put_u32(r, CACHEPROBE_ATTR_VARIANT, q->variant);
-		nl_put_u32(r, CACHEPROBE_ATTR_ORDER, q->order);
+		rawnl_put_u64(r, CACHEPROBE_ATTR_SIZE, q->size);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_VARIANT, q->variant);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_ORDER, q->order);
 		break;
 	}
 }
 
-static void k_nl_parse(const struct nl_answer *ans, struct kres *k)
+static void k_nl_parse(const struct rawnl_answer *ans, struct kres *k)
 {
 	const struct nlattr *a, *cpu, *vals;
 	size_t off = 0, n;
 
-	a = nl_find(ans->reply, ans->reply_len, CACHEPROBE_ATTR_SAMPLES);
-	k->samples = a ? nl_attr_u32(a) : 0;
-	a = nl_find(ans->reply, ans->reply_len, CACHEPROBE_ATTR_OPS);
-	k->ops = a ? nl_attr_u32(a) : 0;
-	a = nl_find(ans->reply, ans->reply_len, CACHEPROBE_ATTR_RETRIES);
-	k->retries = a ? nl_attr_u32(a) : 0;
-	a = nl_find(ans->reply, ans->reply_len,
+	a = rawnl_find(ans->reply, ans->reply_len, CACHEPROBE_ATTR_SAMPLES);
+	k->samples = a ? rawnl_u32(a) : 0;
+	a = rawnl_find(ans->reply, ans->reply_len, CACHEPROBE_ATTR_OPS);
+	k->ops = a ? rawnl_u32(a) : 0;
+	a = rawnl_find(ans->reply, ans->reply_len, CACHEPROBE_ATTR_RETRIES);
+	k->retries = a ? rawnl_u32(a) : 0;
+	a = rawnl_find(ans->reply, ans->reply_len,
 		    CACHEPROBE_ATTR_WINDOW_MAX_CYCLES);
 	k->window_cycles = a ? nl_attr_u64(a) : 0;
-	a = nl_find(ans->reply, ans->reply_len,
+	a = rawnl_find(ans->reply, ans->reply_len,
 		    CACHEPROBE_ATTR_WINDOW_MAX_NSEC);
 	k->window_nsec = a ? nl_attr_u64(a) : 0;
-	a = nl_find(ans->reply, ans->reply_len, CACHEPROBE_ATTR_WINDOWS);
+	a = rawnl_find(ans->reply, ans->reply_len, CACHEPROBE_ATTR_WINDOWS);
 	k->windows = a ? nl_attr_u64(a) : 0;
 	while (off + NLA_HDRLEN <= ans->reply_len) {
 		a = (const struct nlattr *)(ans->reply + off);
@@ -719,13 +573,13 @@ static void k_nl_parse(const struct nl_answer *ans, struct kres *k)
 			break;
 		if ((a->nla_type & NLA_TYPE_MASK) == CACHEPROBE_ATTR_SERIES &&
 		    k->nr_series < K_MAX_CPUS) {
-			cpu = nl_find((const char *)a + NLA_HDRLEN,
+			cpu = rawnl_find((const char *)a + NLA_HDRLEN,
 				      a->nla_len - NLA_HDRLEN,
 				      CACHEPROBE_SERIES_CPU);
-			vals = nl_find((const char *)a + NLA_HDRLEN,
+			vals = rawnl_find((const char *)a + NLA_HDRLEN,
 				       a->nla_len - NLA_HDRLEN,
 				       CACHEPROBE_SERIES_VALUES);
-			k->series_cpu[k->nr_series] = cpu ? nl_attr_u32(cpu) :
+			k->series_cpu[k->nr_series] = cpu ? rawnl_u32(cpu) :
 							    ~0u;
 			n = vals ? (vals->nla_len - NLA_HDRLEN) / 8 : 0;
 			if (n > K_MAX_SAMPLES)
@@ -743,12 +597,12 @@ static void k_nl_parse(const struct nl_answer *ans, struct kres *k)
 
 static void k_nl(int fd, uint16_t fam, const struct kreq *q, struct kres *k)
 {
-	static struct nl_answer ans;
-	struct nl_req r;
+	static struct rawnl_answer ans;
+	struct rawnl_req r;
 
 	memset(k, 0, sizeof(*k));
 	k_nl_build(&r, fam, q);
-	nl_talk(fd, &r, &ans);
+	rawnl_talk(fd, &r, &ans);
 	k->error = ans.error;
 	snprintf(k->msg, sizeof(k->msg), "%s", ans.msg);
 	if (!ans.error)
@@ -1179,28 +1033,28 @@ static void k_bad(const struct kctx *c, bool nl, uint32_t offline)
 static void k_bad_raw(const struct kctx *c)
 {
 	uint64_t values[4];
-	struct nl_answer ans;
+	struct rawnl_answer ans;
 	struct cacheprobe_pingpong pp;
 	uint32_t cpus[2] = { 0, 1 };
 	struct ioc_msg m;
-	struct nl_req r;
+	struct rawnl_req r;
 	int ret;
 
-	nl_start(&r, c->fam, CACHEPROBE_CMD_PINGPONG, CACHEPROBE_GENL_VERSION);
-	nl_put(&r, CACHEPROBE_ATTR_CPU_LIST, cpus, sizeof(cpus));
-	nl_put_u32(&r, CACHEPROBE_ATTR_SAMPLES, 1);
-	nl_talk(c->fd, &r, &ans);
+	rawnl_start(&r, c->fam, CACHEPROBE_CMD_PINGPONG, CACHEPROBE_GENL_VERSION);
+	rawnl_put(&r, CACHEPROBE_ATTR_CPU_LIST, cpus, sizeof(cpus));
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_SAMPLES, 1);
+	rawnl_talk(c->fd, &r, &ans);
 	expect_nl("nl-pingpong-missing-ops", &ans, EINVAL, "OPS");
-	nl_start(&r, c->fam, CACHEPROBE_CMD_CHASE, CACHEPROBE_GENL_VERSION);
-	nl_put(&r, CACHEPROBE_ATTR_CPU_LIST, cpus, 6);
-	nl_put_u32(&r, CACHEPROBE_ATTR_SAMPLES, 1);
-	nl_talk(c->fd, &r, &ans);
+	rawnl_start(&r, c->fam, CACHEPROBE_CMD_CHASE, CACHEPROBE_GENL_VERSION);
+	rawnl_put(&r, CACHEPROBE_ATTR_CPU_LIST, cpus, 6);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_SAMPLES, 1);
+	rawnl_talk(c->fd, &r, &ans);
 	expect_nl("nl-chase-cpu-list-length", &ans, EINVAL, "CPU_LIST");
-	nl_start(&r, c->fam, CACHEPROBE_CMD_CHASE, CACHEPROBE_GENL_VERSION);
-	nl_put(&r, CACHEPROBE_ATTR_CPU_LIST, cpus, 4);
-	nl_put_u32(&r, CACHEPROBE_ATTR_SAMPLES, 1);
-	nl_put_u32(&r, CACHEPROBE_ATTR_DISTANCE, 1);
-	nl_talk(c->fd, &r, &ans);
+	rawnl_start(&r, c->fam, CACHEPROBE_CMD_CHASE, CACHEPROBE_GENL_VERSION);
+	rawnl_put(&r, CACHEPROBE_ATTR_CPU_LIST, cpus, 4);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_SAMPLES, 1);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_DISTANCE, 1);
+	rawnl_talk(c->fd, &r, &ans);
 	expect_nl("nl-chase-rejects-foreign-attribute", &ans, EINVAL, NULL);
 
 	memset(&pp, 0, sizeof(pp));
@@ -1266,20 +1120,20 @@ static void k_open(struct kctx *c)
 static void k_info(const struct kctx *c)
 {
 	const struct nlattr *irq, *buf, *tmo, *vals;
-	struct nl_answer ans;
-	struct nl_req r;
+	struct rawnl_answer ans;
+	struct rawnl_req r;
 
-	nl_start(&r, c->fam, CACHEPROBE_CMD_GET_INFO, CACHEPROBE_GENL_VERSION);
-	nl_talk(c->fd, &r, &ans);
-	irq = nl_find(ans.reply, ans.reply_len, CACHEPROBE_ATTR_MAX_IRQOFF_NS);
-	buf = nl_find(ans.reply, ans.reply_len,
+	rawnl_start(&r, c->fam, CACHEPROBE_CMD_GET_INFO, CACHEPROBE_GENL_VERSION);
+	rawnl_talk(c->fd, &r, &ans);
+	irq = rawnl_find(ans.reply, ans.reply_len, CACHEPROBE_ATTR_MAX_IRQOFF_NS);
+	buf = rawnl_find(ans.reply, ans.reply_len,
 		      CACHEPROBE_ATTR_MAX_BUFFER_BYTES);
-	tmo = nl_find(ans.reply, ans.reply_len,
+	tmo = rawnl_find(ans.reply, ans.reply_len,
 		      CACHEPROBE_ATTR_PARTNER_TIMEOUT_MS);
-	vals = nl_find(ans.reply, ans.reply_len, CACHEPROBE_ATTR_MAX_VALUES);
+	vals = rawnl_find(ans.reply, ans.reply_len, CACHEPROBE_ATTR_MAX_VALUES);
 	check(irq && buf && tmo && vals &&
 	      nl_attr_u64(irq) == c->max_irqoff_ns && nl_attr_u64(buf) &&
-	      nl_attr_u32(tmo) && nl_attr_u32(vals) == CACHEPROBE_MAX_VALUES,
+	      rawnl_u32(tmo) && rawnl_u32(vals) == CACHEPROBE_MAX_VALUES,
 	      "nl-info-limits", "irqoff %p buffer %p timeout %p values %p",
 	      (const void *)irq, (const void *)buf, (const void *)tmo,
 	      (const void *)vals);
@@ -1421,7 +1275,7 @@ static int run_unpriv(void)
 	int dev = open("/dev/" CACHEPROBE_DEVICE_NAME, O_RDWR | O_CLOEXEC);
 	struct cacheprobe_cpu_time res[64];
 	struct cacheprobe_info info = {0};
-	struct nl_answer ans;
+	struct rawnl_answer ans;
 	struct ioc_msg m;
 	uint16_t fam;
 	int fd, ret;

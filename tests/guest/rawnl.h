@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Generic netlink by hand, for the guest test programs (rawtest, faulttest)
+ * that must send what the client library never would.  No libnl: the
+ * guests carry as little as possible, and these messages may be malformed
+ * on purpose.
+ */
+#ifndef CACHEPROBE_TESTS_RAWNL_H
+#define CACHEPROBE_TESTS_RAWNL_H
+
+#include <linux/netlink.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct rawnl_req {
+	char buf[8192];
+	size_t len;
+};
+
+struct rawnl_answer {
+	int error;			/* positive errno, 0 for success */
+	char msg[512];			/* extack (or ioctl) message */
+	char reply[65536 + 4096];	/* the reply's genl payload */
+	size_t reply_len;
+};
+
+/* A NETLINK_GENERIC socket asking for extended acks, or -1 (errno set). */
+int rawnl_socket(void);
+
+/* Starts a request of family @type, command @cmd, header @version. */
+void rawnl_start(struct rawnl_req *req, uint16_t type, uint8_t cmd,
+		 uint8_t version);
+
+/* Appends attribute @type with @len bytes of @data, as they are. */
+void rawnl_put(struct rawnl_req *req, uint16_t type, const void *data,
+	       size_t len);
+void rawnl_put_u32(struct rawnl_req *req, uint16_t type, uint32_t value);
+void rawnl_put_u64(struct rawnl_req *req, uint16_t type, uint64_t value);
+
+/* Sends @req and collects the last reply (if any) and the ack. */
+void rawnl_talk(int fd, struct rawnl_req *req, struct rawnl_answer *ans);
+
+/* Attribute @type in the flat stream @attrs of @len bytes, or NULL. */
+const struct nlattr *rawnl_find(const char *attrs, size_t len, uint16_t type);
+
+uint32_t rawnl_u32(const struct nlattr *attr);
+
+/* The id of the cacheprobe family, or 0 when it is not registered. */
+uint16_t rawnl_family_id(int fd);
+
+#endif
