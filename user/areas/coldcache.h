@@ -20,6 +20,21 @@
 #include "lib/coldcache_plan.h"
 
 #define COLD_LINE_SIZE 64
+/*
+ * The working set's lines are spread one per 4 KiB, at offsets that step
+ * by a line (slot k at k * COLD_SPREAD_STRIDE), in a huge-page-backed
+ * buffer.  The first pass must see only what the eviction left: with
+ * lines side by side, the pass's own misses make the hardware prefetchers
+ * (the adjacent-line one completing 128-byte pairs, the streamers within
+ * a 4 KiB page) fetch lines it has yet to visit, and a perfect clflush
+ * then showed up to half of a 24 KiB set "cached".  Prefetchers do not
+ * cross 4 KiB boundaries, so a line alone in its 4 KiB is fetched only by
+ * its own load.  The stepping offsets spread the lines over every cache
+ * set as a dense set would.  Sets whose spread would take more than
+ * COLD_SPREAD_MAX_SPAN bytes are dense (the result says which).
+ */
+#define COLD_SPREAD_STRIDE (4096 + COLD_LINE_SIZE)
+#define COLD_SPREAD_MAX_SPAN (1ull << 30)
 #define COLD_MAX_SIZES 4
 /* Laps over the working set before each eviction (see warm_up). */
 #define COLD_WARM_LAPS 4
@@ -51,6 +66,9 @@ enum cold_verdict {
 	COLD_VERDICT_PARTLY,
 	COLD_VERDICT_DID_NOT_EVICT,
 };
+
+/* Bytes from one working-set line to the next for a set of @size bytes. */
+size_t cold_line_stride(uint64_t size);
 
 /* Everything one run of the area needs. */
 struct cold_run {

@@ -31,6 +31,15 @@ static int alloc_outcome(struct cold_outcome *out, unsigned int reps,
 	return 0;
 }
 
+size_t cold_line_stride(uint64_t size)
+{
+	uint64_t lines = size / COLD_LINE_SIZE;
+
+	return lines * COLD_SPREAD_STRIDE <= COLD_SPREAD_MAX_SPAN
+		       ? COLD_SPREAD_STRIDE
+		       : COLD_LINE_SIZE;
+}
+
 void cold_outcome_free(struct cold_outcome *outcome)
 {
 	free(outcome->evict_ticks);
@@ -141,8 +150,8 @@ int cold_measure(struct cold_run *run, enum cp_coldcache_method method,
 
 	if (ret)
 		return cp_error_set(error, ENOMEM, "coldcache: no memory");
-	ret = cp_chase_build(&ws, size, COLD_LINE_SIZE,
-			     run->context->options->seed);
+	ret = cp_chase_build(&ws, size / COLD_LINE_SIZE * cold_line_stride(size),
+			     cold_line_stride(size), run->context->options->seed);
 	if (ret)
 		return cp_error_set(error, -ret,
 				    "coldcache: cannot build a %llu-byte working set",

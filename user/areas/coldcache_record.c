@@ -209,6 +209,8 @@ static int record_pass(struct cold_run *run, const char *label,
 	cp_measurement_add_param(m, "cached_median_ppm", median);
 	cp_measurement_add_param(m, "cached_worst_ppm", worst);
 	cp_measurement_add_param(m, "verdict", verdict);
+	cp_measurement_add_param(m, "line_stride_bytes",
+				 (int64_t)cold_line_stride(size));
 	snprintf(m->note, sizeof(m->note), "%s", cold_verdict_name(verdict));
 	warn_hypervisor(run, m, method, verdict);
 	return set_samples(run, m, outcome->pass_ticks, outcome->nr,
