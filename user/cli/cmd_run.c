@@ -250,6 +250,8 @@ static struct cp_area_options area_options_of(const struct run_session *session)
 		.mode = session->options.mode,
 		.transport = session->options.transport,
 		.coldcache = &session->options.coldcache,
+		.xcore = &session->options.xcore,
+		.c2c = &session->options.c2c,
 	};
 }
 
