@@ -49,16 +49,21 @@ void cp_xcore_flush(const struct cp_chase *block)
 	__asm__ __volatile__("mfence" : : : "memory");
 }
 
+/* Read through a volatile: the compiler cannot know it is 0. */
+static volatile uintptr_t zero;
+
 void *cp_xcore_walk(void *head, size_t lines, unsigned int delay)
 {
+	uintptr_t nothing = zero;
 	void **p = head;
 
 	for (size_t i = 0; i < lines; i++) {
 		p = *p;
 		/* Each add waits for the previous one and for the load: a
-		 * dependent delay of one cycle per add. */
+		 * dependent delay of one cycle per add.  A register operand,
+		 * not an immediate 0, which newer cores fold at rename. */
 		for (unsigned int k = 0; k < delay; k++)
-			__asm__ __volatile__("add $0, %0" : "+r"(p));
+			__asm__ __volatile__("add %1, %0" : "+r"(p) : "r"(nothing));
 	}
 	return p;
 }
