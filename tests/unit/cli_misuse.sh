@@ -211,6 +211,47 @@ run_usage_cases() {
 		-- compare missing-a.json missing-b.json
 }
 
+# xcore and c2c input refused before anything runs (2 CPUs, synthetic).
+xcore_c2c_misuse_cases() {
+	f="$work/files/r.json"
+	expect "xcore: pair on one CPU" 2 err "xcore: pair 0:0 names CPU 0 twice" \
+		-- xcore --pairs 0:0 --json "$f"
+	expect "xcore: unknown CPU" 2 err "xcore: pair 0:7: CPU 7 is not online" \
+		-- xcore --pairs 0:7 --json "$f"
+	expect "xcore: block not a power of two" 2 err \
+		"xcore: block size 98304 is not a power of two" \
+		-- xcore --max-size 96K --json "$f"
+	expect "xcore: block below 8 KiB" 2 err \
+		"xcore: block size 4096 is below the smallest block" \
+		-- xcore --min-size 4K --json "$f"
+	expect "xcore: block beyond the limit" 2 err \
+		"xcore: block size 8589934592 is above the limit" \
+		-- xcore --max-size 8G --json "$f"
+	expect "xcore: bad delay" 2 err "--delay: 'x' is not a number of instructions" \
+		-- xcore --delay x --json "$f"
+	expect "xcore: delay too large" 2 err "--delay: 5000 is above the maximum of 4096" \
+		-- xcore --delay 5000 --json "$f"
+	expect "xcore: delay in kernel mode" 2 err \
+		"xcore: --delay 4: the module's XFER walks without a delay; use --mode user" \
+		-- xcore --mode kernel --delay 4 --json "$f"
+	expect "c2c: bad home" 2 err "--home: 'third' is neither 'first' nor 'second'" \
+		-- c2c --home third --json "$f"
+	expect "c2c: zero budget" 2 err "--budget: '0' is out of range" \
+		-- c2c --budget 0 --json "$f"
+	expect "c2c: budget unit" 2 err "--budget: '1ms' is not a time in seconds" \
+		-- c2c --budget 1ms --json "$f"
+	expect "c2c: budget too short" 2 err \
+		"c2c: --budget 0.001 s is too short for 1 pairs x 2 variants: at least" \
+		-- c2c --budget 0.001 --mode user --json "$f"
+	expect "c2c: one CPU" 2 err "c2c: one CPU selected; a ping-pong needs two" \
+		-- c2c --cpus 1 --json "$f"
+	expect "c2c: offline CPU" 2 err "--cpus '0,5': CPU 5 does not exist" \
+		-- c2c --cpus 0,5 --json "$f"
+	expect "c2c: matrix name" 2 err "--matrix: 'm.txt' ends in neither .csv nor .json" \
+		-- c2c --matrix m.txt --json "$f"
+	expect "c2c: empty home" 2 err "--home: empty value" -- c2c --home ""
+}
+
 # Nothing may be left behind by a run refused for its input.
 no_partial_output_cases() {
 	export HWLOC_SYNTHETIC="pack:2 l3:4 core:8 pu:2"
@@ -228,6 +269,7 @@ no_partial_output_cases() {
 	expect "bounce: more threads than CPUs" 2 err \
 		"bounce: no CPU-pair class has 3 CPUs to run 3 threads on (this machine has 2 CPUs)" \
 		-- latency bounce --threads 3 --json "$work/files/r.json"
+	xcore_c2c_misuse_cases
 	unset HWLOC_SYNTHETIC
 	if [ -z "$(ls -A "$work/files")" ]; then
 		ok "refused run leaves no file"

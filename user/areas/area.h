@@ -22,6 +22,8 @@
 
 struct cp_bounce_choices;
 struct cp_coldcache_choices;
+struct cp_xcore_choices;
+struct cp_c2c_choices;
 
 /* Where an area measures (--mode). */
 enum cp_area_mode {
@@ -43,6 +45,9 @@ struct cp_area_options {
 	const struct cp_bounce_choices *bounce;
 	/* coldcache: methods, factor, sweep, repetitions; NULL: defaults */
 	const struct cp_coldcache_choices *coldcache;
+	/* xcore: pairs, delay; c2c: home, budget, matrix; NULL: defaults */
+	const struct cp_xcore_choices *xcore;
+	const struct cp_c2c_choices *c2c;
 };
 
 struct cp_area_context {
@@ -71,6 +76,8 @@ struct cp_area {
 extern const struct cp_area cp_area_latency;
 extern const struct cp_area cp_area_bounce;
 extern const struct cp_area cp_area_coldcache;
+extern const struct cp_area cp_area_xcore;
+extern const struct cp_area cp_area_c2c;
 
 /* Every area, in the order "all" runs them. */
 extern const struct cp_area *const cp_areas[];

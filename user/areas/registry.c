@@ -7,6 +7,8 @@ const struct cp_area *const cp_areas[] = {
 	&cp_area_latency,
 	&cp_area_bounce,
 	&cp_area_coldcache,
+	&cp_area_xcore,
+	&cp_area_c2c,
 };
 
 const size_t cp_nr_areas = sizeof(cp_areas) / sizeof(cp_areas[0]);

@@ -12,6 +12,8 @@
 #include "areas/area.h"
 #include "cli/cli_util.h"
 #include "cli/bounce_table.h"
+#include "cli/c2c_table.h"
+#include "cli/xcore_table.h"
 #include "cli/coldcache_table.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
@@ -250,6 +252,8 @@ static struct cp_area_options area_options_of(const struct run_session *session)
 		.mode = session->options.mode,
 		.transport = session->options.transport,
 		.coldcache = &session->options.coldcache,
+		.xcore = &session->options.xcore,
+		.c2c = &session->options.c2c,
 	};
 }
 
@@ -342,9 +346,15 @@ static int measure_and_report(struct run_session *session)
 		cli_print_results(stdout, &session->results);
 		cli_print_coldcache(stdout, &session->results);
 		cli_print_bounce(stdout, &session->results);
+		cli_print_xcore(stdout, &session->results);
+		cli_print_c2c(stdout, &session->results);
 	}
 	write_status = run_outputs_write(&session->outputs, session->command,
 					 &session->results);
+	if (write_status == CLI_EXIT_OK)
+		write_status = cli_write_c2c_matrix(session->command,
+						    options->c2c.matrix_path,
+						    &session->results);
 	if (session->results.interrupted) {
 		fprintf(stderr, "%s: interrupted; partial results kept\n",
 			CLI_PROGRAM);

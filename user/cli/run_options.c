@@ -32,7 +32,9 @@ const char run_usage[] =
 	"      --count=N         iterations per sample instead of calibrating\n"
 	"      --min-size=SIZE   smallest working set (latency; default 4K)\n"
 	"      --max-size=SIZE   largest working set (latency; default 4x the\n"
-	"                        last-level cache, at most 256M)\n"
+	"                        last-level cache, at most 256M; xcore: the largest\n"
+	"                        block, a power of two, default twice the largest\n"
+	"                        private cache)\n"
 	"  -c, --cpus=SELECTION  CPUs to run on: 0,2-5, all, per-core, per-l2,\n"
 	"                        per-l3, per-package, per-numa (latency uses the\n"
 	"                        first; default: the CPU the run starts on)\n"
@@ -54,11 +56,22 @@ const char run_usage[] =
 	"                        the last-level cache\n"
 	"      --repeats=N       coldcache: repetitions per method and working set\n"
 	"                        (default 20)\n"
+	"      --pairs=PAIRS     xcore: producer:consumer pairs A:B,... or\n"
+	"                        'classes' (default: one per pair class)\n"
+	"      --delay=N         xcore: N dependent adds after each load (default 0,\n"
+	"                        at most 4096; user mode only)\n"
+	"      --home=first|second\n"
+	"                        c2c: the pair's CPU whose memory node holds the\n"
+	"                        line (default first)\n"
+	"      --budget=TIME     c2c: total time, e.g. 30s, 2m (default: 3 s, or\n"
+	"                        5 ms per pair and variant when more)\n"
+	"      --matrix=FILE     c2c: the latency matrix as FILE.csv or FILE.json\n"
 	"      --tune            performance governor and turbo off for the run\n"
 	"                        (root); the previous state is restored at exit\n"
 	"      --mode=user|kernel|both\n"
 	"                        where areas that can measure in the module do\n"
-	"                        (latency, bounce, coldcache; default: both when\n"
+	"                        (latency, bounce, coldcache, xcore, c2c; default:\n"
+	"                        both when\n"
 	"                        the module answers, else user)\n"
 	CLI_TRANSPORT_HELP
 	"  -h, --help            show this help\n"
@@ -71,6 +84,7 @@ enum long_only {
 	OPT_CSV = 256, OPT_SAMPLE_TIME, OPT_COUNT, OPT_MIN_SIZE, OPT_MAX_SIZE,
 	OPT_SEED, OPT_TUNE, OPT_MODE, OPT_THREADS, OPT_DISTANCES, OPT_WIDTH, OPT_OPS,
 	OPT_METHODS, OPT_FACTOR, OPT_SWEEP_FACTOR, OPT_REPEATS,
+	OPT_PAIRS, OPT_DELAY, OPT_HOME, OPT_BUDGET, OPT_MATRIX,
 };
 
 static const struct option long_options[] = {
@@ -95,6 +109,11 @@ static const struct option long_options[] = {
 	{ "factor", required_argument, NULL, OPT_FACTOR },
 	{ "sweep-factor", no_argument, NULL, OPT_SWEEP_FACTOR },
 	{ "repeats", required_argument, NULL, OPT_REPEATS },
+	{ "pairs", required_argument, NULL, OPT_PAIRS },
+	{ "delay", required_argument, NULL, OPT_DELAY },
+	{ "home", required_argument, NULL, OPT_HOME },
+	{ "budget", required_argument, NULL, OPT_BUDGET },
+	{ "matrix", required_argument, NULL, OPT_MATRIX },
 	{ "transport", required_argument, NULL, 't' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -204,6 +223,51 @@ static int coldcache_option(int opt, struct run_options *options)
 	}
 }
 
+/* --pairs, --delay: xcore; --home, --budget, --matrix: c2c. */
+static int xcore_c2c_option(int opt, struct run_options *options)
+{
+	static const char *const names[] = {
+		[OPT_PAIRS - OPT_PAIRS] = "--pairs",
+		[OPT_DELAY - OPT_PAIRS] = "--delay",
+		[OPT_HOME - OPT_PAIRS] = "--home",
+		[OPT_BUDGET - OPT_PAIRS] = "--budget",
+		[OPT_MATRIX - OPT_PAIRS] = "--matrix",
+	};
+	char why[160] = "empty value";
+	int ret = -1;
+
+	if (opt < OPT_PAIRS || opt > OPT_MATRIX)
+		return CLI_PROCEED;
+	if (*optarg == '\0')
+		return cli_usage_error(command_name, "%s: empty value",
+				       names[opt - OPT_PAIRS]);
+	switch (opt) {
+	case OPT_PAIRS:
+		options->xcore.pairs = optarg;
+		return 0;
+	case OPT_DELAY:
+		ret = cp_xcore_parse_delay(optarg, &options->xcore.delay, why,
+					   sizeof(why));
+		break;
+	case OPT_HOME:
+		ret = cp_c2c_parse_home(optarg, &options->c2c.home, why,
+					sizeof(why));
+		break;
+	case OPT_BUDGET:
+		ret = cp_c2c_parse_budget(optarg, &options->c2c.budget_ns, why,
+					  sizeof(why));
+		break;
+	case OPT_MATRIX:
+		ret = cp_c2c_parse_matrix_path(optarg, why, sizeof(why));
+		options->c2c.matrix_path = optarg;
+		break;
+	}
+	if (ret)
+		return cli_usage_error(command_name, "%s: %s",
+				       names[opt - OPT_PAIRS], why);
+	return 0;
+}
+
 static int parse_value(int opt, struct run_options *options)
 {
 	uint64_t value = 0;
@@ -252,6 +316,12 @@ static int parse_value(int opt, struct run_options *options)
 	case OPT_FACTOR:
 	case OPT_REPEATS:
 		return coldcache_option(opt, options);
+	case OPT_PAIRS:
+	case OPT_DELAY:
+	case OPT_HOME:
+	case OPT_BUDGET:
+	case OPT_MATRIX:
+		return xcore_c2c_option(opt, options);
 	default:
 		return bounce_list_option(opt, options);
 	}

@@ -12,6 +12,7 @@
 #include "lib/bounce_choices.h"
 #include "lib/client.h"
 #include "lib/coldcache_choices.h"
+#include "lib/xcore_choices.h"
 
 struct run_options {
 	bool list;
@@ -30,6 +31,8 @@ struct run_options {
 	enum cp_area_mode mode;		/* --mode; 0: auto */
 	struct cp_bounce_choices bounce;	/* --threads, --distances... */
 	struct cp_coldcache_choices coldcache;	/* --methods, --factor... */
+	struct cp_xcore_choices xcore;		/* --pairs, --delay */
+	struct cp_c2c_choices c2c;		/* --home, --budget, --matrix */
 	size_t nr_areas;
 	const struct cp_area *areas[16];
 };

@@ -1,0 +1,44 @@
+# SPDX-License-Identifier: GPL-2.0
+# The xcore area in the guest: kernel mode (XFER, and CHASE for the
+# from-memory baseline) over both transports; bad input refused with exit
+# status 2 before the module is asked.
+XCORE_OPTS="--min-size 8K --max-size 16K"
+
+test_area_xcore() {
+	local tr n buffer0
+	for tr in netlink ioctl; do
+		t_area_kernel "xcore-kernel-$tr" xcore \
+			'(read|modify) .* 0>3 16 KiB' 'modify .* 0>3 +16 ' \
+			--transport "$tr" $XCORE_OPTS --pairs 0:3
+		# Per size: read and modify of the pair and of the same CPU,
+		# and the memory baseline.
+		n=$(json_measurements "/tmp/xcore-kernel-$tr.json" |
+			grep -cE '^xcore\|((read|modify) (.* 0>3|same-cpu 0>0)|memory cpu 3) (8|16) KiB\|kernel$')
+		if [ "$n" = 10 ]; then
+			t_pass "xcore-kernel-$tr-all"
+		else
+			t_fail "xcore-kernel-$tr-all" "wanted 10 kernel measurements, got $n"
+		fi
+	done
+	if grep -q '"penalty_milli":' /tmp/xcore-kernel-netlink.json; then
+		t_pass xcore-kernel-penalty
+	else
+		t_fail xcore-kernel-penalty "no penalty against the same CPU in the JSON"
+	fi
+	t_expect_fail xcore-kernel-one-cpu 2 "xcore: pair 2:2 names CPU 2 twice" \
+		"$RUN" xcore --mode kernel $AREA_OPTS --pairs 2:2
+	t_expect_fail xcore-kernel-unknown-cpu 2 "CPU 9 is not online" \
+		"$RUN" xcore --mode kernel $AREA_OPTS --pairs 0:9
+	t_expect_fail xcore-kernel-size 2 "block size 24576 is not a power of two" \
+		"$RUN" xcore --mode kernel $AREA_OPTS --max-size 24K
+	buffer0=$(cat $BUFFER)
+	echo 1 >$BUFFER
+	t_expect_fail xcore-kernel-buffer 2 \
+		"xcore: --max-size 2097152 is above the module's largest buffer \(1048576 bytes" \
+		"$RUN" xcore --mode kernel $AREA_OPTS --min-size 2M --max-size 2M
+	echo "$buffer0" >$BUFFER
+	echo 0 >/sys/devices/system/cpu/cpu3/online
+	t_expect_fail xcore-kernel-offline 2 "CPU 3 is not online" \
+		"$RUN" xcore --mode kernel $AREA_OPTS --pairs 0:3
+	echo 1 >/sys/devices/system/cpu/cpu3/online
+}

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The c2c area: the core-to-core latency matrix.  Every pair of the
+ * selected CPUs (--cpus, default all), in the order of lib/c2c_schedule.h,
+ * ping-pongs one fresh cache line (CAS round trip and store/load flag),
+ * placed on the memory node of the pair's --home side; each pair and
+ * variant gets an equal share of --budget.  User mode on two long-lived
+ * pinned threads (lib/c2c_pingpong.h), kernel mode through PINGPONG.
+ * The matrix, heatmap and per-class summary are drawn from the results
+ * (lib/c2c_matrix.h, cli/c2c_table.c).
+ */
+#include "areas/c2c_area.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/interrupt.h"
+
+struct c2c_run {
+	struct cp_c2c_schedule schedule;
+	enum cp_c2c_home home;
+	struct cp_client *client;	/* kernel mode; NULL: user */
+	uint64_t max_irqoff_ns;
+	struct cp_c2c_pinger *pinger;	/* user mode */
+	double done_ns, total_ns;	/* progress */
+};
+
+static unsigned int modes_of(const struct cp_area_options *options,
+			     bool module)
+{
+	switch (options->mode) {
+	case CP_AREA_MODE_USER:
+	case CP_AREA_MODE_KERNEL:
+		return 1;
+	case CP_AREA_MODE_BOTH:
+		return 2;
+	default:
+		return module ? 2 : 1;
+	}
+}
+
+static int plan(const struct cp_area_options *options,
+		const struct cp_topology *topology, unsigned int modes,
+		struct cp_c2c_schedule *schedule, struct cp_error *error)
+{
+	double budget = options->c2c ? options->c2c->budget_ns : 0;
+	char why[200];
+	int ret = cp_c2c_schedule_build(topology, options->cpus,
+					CP_C2C_NR_VARIANTS * modes, budget,
+					schedule, why, sizeof(why));
+
+	if (ret == -EINVAL)
+		return cp_error_set(error, EINVAL, "c2c: %s", why);
+	if (ret)
+		return cp_error_set(error, -ret, "c2c: cannot plan the pairs");
+	return 0;
+}
+
+static int check_c2c(const struct cp_area_options *options,
+		     const struct cp_topology *topology, struct cp_error *error)
+{
+	struct cp_c2c_schedule schedule;
+	int ret = plan(options, topology, modes_of(options, false), &schedule,
+		       error);
+
+	if (!ret)
+		cp_c2c_schedule_free(&schedule);
+	return ret;
+}
+
+static int open_module(const struct cp_area_options *options,
+		       struct c2c_run *run, struct cp_error *error)
+{
+	bool required = options->mode == CP_AREA_MODE_KERNEL ||
+			options->mode == CP_AREA_MODE_BOTH;
+	struct cp_module_info info;
+	char why[sizeof(error->msg)];
+	int ret;
+
+	if (options->mode == CP_AREA_MODE_USER)
+		return 0;
+	ret = cp_client_open(options->transport, &run->client, error);
+	if (!ret)
+		ret = cp_client_info(run->client, &info, error);
+	if (!ret) {
+		run->max_irqoff_ns = info.max_irqoff_ns;
+		if (info.abi_version < 2)
+			ret = cp_error_set(error, EOPNOTSUPP,
+					   "the module (ABI %u) has no PINGPONG command; update it",
+					   info.abi_version);
+		cp_module_info_free(&info);
+	}
+	if (!ret)
+		return 0;
+	if (run->client)
+		cp_client_close(run->client);
+	run->client = NULL;
+	if (!required)
+		return 0;
+	snprintf(why, sizeof(why), "%s", error->msg);
+	return cp_error_set(error, -ret, "c2c: --mode %s: %s",
+			    options->mode == CP_AREA_MODE_KERNEL ? "kernel"
+								 : "both",
+			    why);
+}
+
+static int measure_pair(struct cp_area_context *context, struct c2c_run *run,
+			const struct cp_cpu_pair *pair, bool kernel,
+			struct cp_error *error)
+{
+	int ret = 0;
+
+	for (int v = 0; v < CP_C2C_NR_VARIANTS && !ret; v++) {
+		struct c2c_pair_config config = {
+			.pair = pair, .variant = (enum cp_c2c_variant)v,
+			.home = run->home, .share_ns = run->schedule.share_ns,
+		};
+		char what[80];
+		double left_s = (run->total_ns - run->done_ns) / 1e9;
+
+		c2c_config_name(&config, what, sizeof(what));
+		snprintf(what + strlen(what), sizeof(what) - strlen(what),
+			 "%s, %.0f s of the budget left",
+			 kernel ? " (kernel)" : "", left_s);
+		if (context->progress)
+			context->progress(context->progress_data, what,
+					  run->done_ns, run->total_ns);
+		ret = kernel ? c2c_measure_kernel(context, run->client,
+						  run->max_irqoff_ns, &config,
+						  error)
+			     : c2c_measure_user(context, run->pinger, &config,
+						error);
+		run->done_ns += run->schedule.share_ns;
+	}
+	return ret;
+}
+
+static int run_mode(struct cp_area_context *context, struct c2c_run *run,
+		    bool kernel, struct cp_error *error)
+{
+	int ret = 0;
+
+	if (!kernel) {
+		ret = cp_c2c_pinger_start(context->topology, &run->pinger);
+		if (ret)
+			return cp_error_set(error, -ret,
+					    "c2c: cannot start the threads");
+	}
+	for (size_t i = 0; i < run->schedule.nr_pairs && !ret; i++) {
+		run->done_ns += cp_c2c_moves_before(&run->schedule, i) *
+				CP_C2C_MOVE_NS;
+		ret = measure_pair(context, run, &run->schedule.pairs[i],
+				   kernel, error);
+		if (!ret && cp_interrupt_requested())
+			ret = -EINTR;
+	}
+	cp_c2c_pinger_stop(run->pinger);
+	run->pinger = NULL;
+	return ret;
+}
+
+static int run_c2c(struct cp_area_context *context, struct cp_error *error)
+{
+	const struct cp_area_options *options = context->options;
+	struct c2c_run run = {
+		.home = options->c2c ? options->c2c->home : CP_C2C_HOME_FIRST,
+	};
+	bool user_wanted = options->mode != CP_AREA_MODE_KERNEL;
+	int ret = open_module(options, &run, error);
+
+	if (!ret)
+		ret = plan(options, context->topology,
+			   modes_of(options, run.client != NULL), &run.schedule,
+			   error);
+	if (ret) {
+		if (run.client)
+			cp_client_close(run.client);
+		return ret;
+	}
+	run.total_ns = run.schedule.estimate_ns;
+	if (user_wanted)
+		ret = run_mode(context, &run, false, error);
+	if (run.client && !ret)
+		ret = run_mode(context, &run, true, error);
+	if (run.client)
+		cp_client_close(run.client);
+	cp_c2c_schedule_free(&run.schedule);
+	return ret;
+}
+
+const struct cp_area cp_area_c2c = {
+	.name = "c2c",
+	.description = "core-to-core latency matrix: one cache line ping-ponged between every pair of CPUs (CAS and flag), per pair class",
+	.run = run_c2c,
+	.check = check_c2c,
+};

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The c2c area's parts: the area (c2c.c) and one pair and variant
+ * measured in user mode or by the module (c2c_measure.c). */
+#ifndef CACHEPROBE_C2C_AREA_H
+#define CACHEPROBE_C2C_AREA_H
+
+#include "areas/area.h"
+#include "lib/c2c_pingpong.h"
+#include "lib/c2c_schedule.h"
+#include "lib/xcore_choices.h"
+
+/* Round trips per sample: at least (the timer) and at most. */
+#define C2C_MIN_ROUND_TRIPS 16
+#define C2C_MAX_ROUND_TRIPS 1000000
+#define C2C_FIRST_ROUND_TRIPS 256
+/* The longest sample, in ns: thousands of round trips. */
+#define C2C_MAX_SAMPLE_NS 200e3
+
+struct c2c_pair_config {
+	const struct cp_cpu_pair *pair;
+	enum cp_c2c_variant variant;
+	enum cp_c2c_home home;
+	double share_ns;		/* this pair and variant's time */
+};
+
+/* "cas 0:1". */
+void c2c_config_name(const struct c2c_pair_config *config, char *out,
+		     size_t len);
+
+/* 0, -EINTR, or -errno with @error. */
+int c2c_measure_user(struct cp_area_context *context,
+		     struct cp_c2c_pinger *pinger,
+		     const struct c2c_pair_config *config,
+		     struct cp_error *error);
+int c2c_measure_kernel(struct cp_area_context *context,
+		       struct cp_client *client, uint64_t max_irqoff_ns,
+		       const struct c2c_pair_config *config,
+		       struct cp_error *error);
+
+#endif

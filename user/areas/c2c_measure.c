@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One pair and variant of the c2c area: the round trips per sample sized
+ * from a first short sample so that a sample lasts the harness's target
+ * time, or less when the pair's share of the budget is smaller; ticks per round trip, the timer overhead
+ * subtracted (user mode).  Kernel mode asks the module (PINGPONG) from a
+ * thread pinned on the home CPU: the module allocates the line there, on
+ * that CPU's node (vmalloc's local allocation), so --home means the same
+ * in both modes.  A kernel sample also stays within half the module's
+ * interrupt-off window.
+ */
+#include "areas/c2c_area.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "lib/stability.h"
+
+void c2c_config_name(const struct c2c_pair_config *config, char *out,
+		     size_t len)
+{
+	snprintf(out, len, "%s %u:%u", cp_c2c_variant_name(config->variant),
+		 config->pair->first, config->pair->second);
+}
+
+static unsigned int home_cpu(const struct c2c_pair_config *config)
+{
+	return config->home == CP_C2C_HOME_SECOND ? config->pair->second
+						  : config->pair->first;
+}
+
+/* Round trips per sample for @ticks_per_trip. */
+static uint32_t round_trips_for(const struct cp_area_context *context,
+				const struct c2c_pair_config *config,
+				double ticks_per_trip, double max_sample_ns)
+{
+	double sample_ns = 0.8 * config->share_ns /
+			   context->harness->config.samples;
+	double target_ns = context->harness->config.target_sample_ns;
+	double trip_ns = ticks_per_trip * 1e9 / context->clock->tsc_hz;
+	double trips;
+
+	/* Short samples: a sample during which either thread lost its CPU
+	 * holds a scheduler time slice of spinning, and short ones leave the
+	 * median clear of those; the budget is an upper bound. */
+	if (target_ns > C2C_MAX_SAMPLE_NS)
+		target_ns = C2C_MAX_SAMPLE_NS;
+	if (sample_ns > target_ns)
+		sample_ns = target_ns;
+	if (max_sample_ns && sample_ns > max_sample_ns)
+		sample_ns = max_sample_ns;
+	trips = trip_ns > 0 ? sample_ns / trip_ns : C2C_MIN_ROUND_TRIPS;
+	if (context->harness->config.fixed_count)
+		trips = (double)context->harness->config.fixed_count;
+	if (trips < C2C_MIN_ROUND_TRIPS)
+		trips = C2C_MIN_ROUND_TRIPS;
+	return trips > C2C_MAX_ROUND_TRIPS ? C2C_MAX_ROUND_TRIPS
+					   : (uint32_t)trips;
+}
+
+static void describe(struct cp_measurement *m,
+		     const struct c2c_pair_config *config, const char *mode,
+		     uint32_t round_trips)
+{
+	snprintf(m->area, sizeof(m->area), "c2c");
+	snprintf(m->mode, sizeof(m->mode), "%s", mode);
+	c2c_config_name(config, m->name, sizeof(m->name));
+	cp_measurement_add_param(m, "first", config->pair->first);
+	cp_measurement_add_param(m, "second", config->pair->second);
+	cp_measurement_add_param(m, "pair_class", config->pair->pair_class);
+	cp_measurement_add_param(m, "cas", config->variant == CP_C2C_CAS);
+	cp_measurement_add_param(m, "home_cpu", home_cpu(config));
+	cp_measurement_add_param(m, "round_trips", round_trips);
+}
+
+/* @values (ticks per round trip, taken) into a new measurement. */
+static int record(struct cp_area_context *context,
+		  const struct c2c_pair_config *config, const char *mode,
+		  uint32_t round_trips, double *values, unsigned int n,
+		  struct cp_measurement **out)
+{
+	struct cp_measurement *m = cp_results_add(context->results);
+	int ret;
+
+	if (!m) {
+		free(values);
+		return -ENOMEM;
+	}
+	describe(m, config, mode, round_trips);
+	m->count = round_trips;
+	m->scale = 1;
+	ret = cp_measurement_set_samples(m, values, n, context->clock->tsc_hz);
+	if (ret)
+		return ret;
+	cp_stability_check(m, m->stats_ns.median * context->clock->tsc_hz /
+				      1e9 * round_trips,
+			   context->clock->granularity_ticks);
+	*out = m;
+	return 0;
+}
+
+static int run_user(struct cp_c2c_pinger *pinger, struct cp_c2c_job *job,
+		    uint64_t *ticks, struct cp_c2c_placement *placement,
+		    const char *name, struct cp_error *error)
+{
+	unsigned int failed_cpu = 0;
+	int ret = cp_c2c_pinger_run(pinger, job, ticks, placement,
+				    &failed_cpu);
+
+	if (ret == -EINVAL)
+		return cp_error_set(error, EINVAL,
+				    "c2c: %s: cannot run on CPU %u", name,
+				    failed_cpu);
+	if (ret)
+		return cp_error_set(error, -ret, "c2c: %s: cannot run", name);
+	return 0;
+}
+
+int c2c_measure_user(struct cp_area_context *context,
+		     struct cp_c2c_pinger *pinger,
+		     const struct c2c_pair_config *config,
+		     struct cp_error *error)
+{
+	unsigned int samples = context->harness->config.samples;
+	struct cp_c2c_job job = {
+		.initiator = config->pair->first,
+		.responder = config->pair->second,
+		.home_is_responder = config->home == CP_C2C_HOME_SECOND,
+		.variant = config->variant,
+		.round_trips = C2C_FIRST_ROUND_TRIPS, .samples = 1,
+	};
+	uint64_t *ticks = calloc(samples, sizeof(*ticks));
+	double *values = calloc(samples, sizeof(*values));
+	struct cp_c2c_placement placement;
+	struct cp_measurement *m = NULL;
+	char name[64];
+	int ret;
+
+	c2c_config_name(config, name, sizeof(name));
+	if (!ticks || !values) {
+		free(ticks);
+		free(values);
+		return cp_error_set(error, ENOMEM, "c2c: %s: no memory", name);
+	}
+	ret = run_user(pinger, &job, ticks, &placement, name, error);
+	if (!ret) {
+		job.round_trips = round_trips_for(context, config,
+						  (double)ticks[0] /
+							  C2C_FIRST_ROUND_TRIPS,
+						  0);
+		job.samples = samples;
+		ret = run_user(pinger, &job, ticks, &placement, name, error);
+	}
+	for (unsigned int i = 0; !ret && i < samples; i++)
+		values[i] = ((double)ticks[i] - context->clock->overhead_ticks) /
+			    job.round_trips;
+	free(ticks);
+	if (ret) {
+		free(values);
+		return ret;
+	}
+	ret = record(context, config, "user", job.round_trips, values,
+		     samples, &m);
+	if (!ret) {
+		cp_measurement_add_param(m, "home_node", placement.node);
+		cp_measurement_add_param(m, "membind", placement.membind);
+	}
+	return ret ? cp_error_set(error, -ret, "c2c: cannot keep results") : 0;
+}
+
+/* The module's request, made from the home CPU. */
+static int request(struct cp_client *client,
+		   const struct c2c_pair_config *config,
+		   struct cp_pingpong_params *params,
+		   struct cp_run_result *result, struct cp_error *error)
+{
+	cpu_set_t previous, home;
+	int ret;
+
+	sched_getaffinity(0, sizeof(previous), &previous);
+	CPU_ZERO(&home);
+	CPU_SET(home_cpu(config), &home);
+	sched_setaffinity(0, sizeof(home), &home);
+	ret = cp_client_pingpong(client, params, result, error);
+	for (int i = 0; ret == -EOVERFLOW && i < 4 && params->round_trips > 1;
+	     i++) {
+		params->round_trips /= 2;
+		ret = cp_client_pingpong(client, params, result, error);
+	}
+	sched_setaffinity(0, sizeof(previous), &previous);
+	return ret;
+}
+
+static double *kernel_values(const struct cp_run_result *result)
+{
+	double *values = calloc(result->samples, sizeof(*values));
+
+	for (uint32_t i = 0; values && i < result->samples; i++)
+		values[i] = (double)result->series[0].values[i] /
+			    (double)result->ops;
+	return values;
+}
+
+int c2c_measure_kernel(struct cp_area_context *context,
+		       struct cp_client *client, uint64_t max_irqoff_ns,
+		       const struct c2c_pair_config *config,
+		       struct cp_error *error)
+{
+	struct cp_pingpong_params params = {
+		.initiator = config->pair->first,
+		.responder = config->pair->second, .samples = 1,
+		.variant = config->variant == CP_C2C_CAS
+				   ? CACHEPROBE_PINGPONG_CAS
+				   : CACHEPROBE_PINGPONG_FLAG,
+		.round_trips = C2C_FIRST_ROUND_TRIPS,
+	};
+	struct cp_run_result result;
+	struct cp_measurement *m;
+	char name[64], why[sizeof(error->msg)];
+	double *values;
+	int ret = request(client, config, &params, &result, error);
+
+	if (!ret) {
+		params.round_trips = round_trips_for(
+			context, config,
+			(double)result.series[0].values[0] / (double)result.ops,
+			(double)max_irqoff_ns / 2);
+		cp_run_result_free(&result);
+		params.samples = context->harness->config.samples;
+		ret = request(client, config, &params, &result, error);
+	}
+	if (ret == -EINTR)
+		return ret;
+	if (ret) {
+		snprintf(why, sizeof(why), "%s", error->msg);
+		c2c_config_name(config, name, sizeof(name));
+		return cp_error_set(error, -ret, "c2c: kernel %s: %s", name,
+				    why);
+	}
+	values = kernel_values(&result);
+	ret = values ? record(context, config, "kernel", (uint32_t)result.ops,
+			      values, result.samples, &m)
+		     : -ENOMEM;
+	cp_run_result_free(&result);
+	return ret ? cp_error_set(error, -ret, "c2c: cannot keep results") : 0;
+}

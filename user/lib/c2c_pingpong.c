@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "c2c_pingpong.h"
+
+#include <errno.h>
+#include <hwloc.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "clock.h"
+
+#define LINE_BYTES 4096		/* a page: nothing else shares the line */
+
+struct worker {
+	struct cp_c2c_pinger *pinger;
+	pthread_t thread;
+	int cpu;			/* where it is pinned; -1 nowhere */
+	/* This job: the CPU, the role, whether it places the line. */
+	unsigned int want_cpu;
+	bool initiator, places;
+	int error;
+};
+
+struct cp_c2c_pinger {
+	const struct cp_topology *topology;
+	struct worker workers[2];
+	const struct cp_c2c_job *job;
+	uint64_t *ticks;
+	_Alignas(128) atomic_uint generation;	/* a new job (or quit) */
+	_Alignas(128) atomic_uint arrived;	/* threads ready, then done */
+	_Alignas(128) atomic_uint placed;	/* the line is in place */
+	volatile uint64_t *line;
+	atomic_int quit;
+	unsigned int moves;
+};
+
+const char *cp_c2c_variant_name(enum cp_c2c_variant variant)
+{
+	return variant == CP_C2C_FLAG ? "flag" : "cas";
+}
+
+static void spin_until(atomic_uint *word, unsigned int value)
+{
+	while (atomic_load_explicit(word, memory_order_acquire) != value)
+		__builtin_ia32_pause();
+}
+
+/* Wait until the line holds @v, then make it @v + 1. */
+static inline void turn(volatile uint64_t *line, uint64_t v, bool cas)
+{
+	if (cas) {
+		uint64_t expected = v;
+
+		while (!__atomic_compare_exchange_n((uint64_t *)line, &expected,
+						    v + 1, false,
+						    __ATOMIC_ACQ_REL,
+						    __ATOMIC_ACQUIRE))
+			expected = v;
+		return;
+	}
+	while (__atomic_load_n(line, __ATOMIC_ACQUIRE) != v)
+		;
+	__atomic_store_n(line, v + 1, __ATOMIC_RELEASE);
+}
+
+static void initiate(struct cp_c2c_pinger *p)
+{
+	const struct cp_c2c_job *job = p->job;
+	bool cas = job->variant == CP_C2C_CAS;
+	uint64_t v = 0;
+
+	for (unsigned int s = 0; s < job->samples; s++) {
+		uint64_t start = cp_clock_start();
+
+		for (uint32_t k = 0; k < job->round_trips; k++, v += 2)
+			turn(p->line, v, cas);
+		while (__atomic_load_n(p->line, __ATOMIC_ACQUIRE) != v)
+			;
+		p->ticks[s] = cp_clock_stop() - start;
+	}
+}
+
+static void respond(struct cp_c2c_pinger *p)
+{
+	const struct cp_c2c_job *job = p->job;
+	uint64_t total = (uint64_t)job->samples * job->round_trips;
+	bool cas = job->variant == CP_C2C_CAS;
+
+	for (uint64_t k = 0; k < total; k++)
+		turn(p->line, 2 * k + 1, cas);
+}
+
+static int move_to(struct worker *w)
+{
+	cpu_set_t mask;
+
+	if (w->cpu == (int)w->want_cpu)
+		return 0;
+	CPU_ZERO(&mask);
+	CPU_SET(w->want_cpu, &mask);
+	if (sched_setaffinity(0, sizeof(mask), &mask))
+		return -errno;
+	w->cpu = (int)w->want_cpu;
+	w->pinger->moves++;
+	return 0;
+}
+
+/* One job on this worker: move, place the line (home side), meet, play. */
+static void play(struct worker *w)
+{
+	struct cp_c2c_pinger *p = w->pinger;
+
+	w->error = move_to(w);
+	if (w->places) {
+		/* First touch from the home CPU decides the page's node when
+		 * it is not bound already. */
+		if (!w->error)
+			*p->line = 0;
+		atomic_store_explicit(&p->placed, 1, memory_order_release);
+	}
+	atomic_fetch_add(&p->arrived, 1);
+	spin_until(&p->arrived, 2);
+	spin_until(&p->placed, 1);
+	if (!p->workers[0].error && !p->workers[1].error) {
+		if (w->initiator)
+			initiate(p);
+		else
+			respond(p);
+	}
+	atomic_fetch_add(&p->arrived, 1);
+}
+
+static void *work(void *data)
+{
+	struct worker *w = data;
+	struct cp_c2c_pinger *p = w->pinger;
+	unsigned int seen = 0;
+
+	for (;;) {
+		unsigned int now;
+
+		while ((now = atomic_load(&p->generation)) == seen)
+			usleep(50);
+		seen = now;
+		if (atomic_load(&p->quit))
+			return NULL;
+		play(w);
+	}
+}
+
+int cp_c2c_pinger_start(const struct cp_topology *topology,
+			struct cp_c2c_pinger **out)
+{
+	struct cp_c2c_pinger *p = aligned_alloc(128, sizeof(*p));
+
+	if (!p)
+		return -ENOMEM;
+	memset(p, 0, sizeof(*p));
+	p->topology = topology;
+	for (int i = 0; i < 2; i++) {
+		p->workers[i] = (struct worker){ .pinger = p, .cpu = -1 };
+		if (pthread_create(&p->workers[i].thread, NULL, work,
+				   &p->workers[i])) {
+			atomic_store(&p->quit, 1);
+			atomic_fetch_add(&p->generation, 1);
+			if (i)
+				pthread_join(p->workers[0].thread, NULL);
+			free(p);
+			return -EAGAIN;
+		}
+	}
+	*out = p;
+	return 0;
+}
+
+void cp_c2c_pinger_stop(struct cp_c2c_pinger *pinger)
+{
+	if (!pinger)
+		return;
+	atomic_store(&pinger->quit, 1);
+	atomic_fetch_add(&pinger->generation, 1);
+	for (int i = 0; i < 2; i++)
+		pthread_join(pinger->workers[i].thread, NULL);
+	free(pinger);
+}
+
+unsigned int cp_c2c_pinger_moves(const struct cp_c2c_pinger *pinger)
+{
+	return pinger->moves;
+}
+
+/* Worker 0 keeps its CPU when it is in the pair, else worker 1 does. */
+static void assign(struct cp_c2c_pinger *p, const struct cp_c2c_job *job)
+{
+	unsigned int home = job->home_is_responder ? job->responder
+						   : job->initiator;
+	int keep0 = p->workers[0].cpu == (int)job->initiator ||
+		    p->workers[0].cpu == (int)job->responder;
+	int w0_initiator = keep0 ? p->workers[0].cpu == (int)job->initiator
+				 : p->workers[1].cpu == (int)job->responder;
+
+	p->workers[0].want_cpu = w0_initiator ? job->initiator : job->responder;
+	p->workers[1].want_cpu = w0_initiator ? job->responder : job->initiator;
+	p->workers[0].initiator = w0_initiator;
+	p->workers[1].initiator = !w0_initiator;
+	p->workers[0].places = p->workers[0].want_cpu == home;
+	p->workers[1].places = !p->workers[0].places;
+}
+
+/* A page on @home's node: bound with hwloc where there are several
+ * nodes, else left to the first touch. */
+static volatile uint64_t *place_line(const struct cp_topology *topology,
+				     unsigned int home,
+				     struct cp_c2c_placement *placement)
+{
+	hwloc_topology_t hwloc = topology->hwloc;
+	hwloc_obj_t pu = hwloc_get_pu_obj_by_os_index(hwloc, home);
+	void *page;
+
+	placement->node = -1;
+	placement->membind = false;
+	if (pu && pu->nodeset)
+		placement->node = hwloc_bitmap_first(pu->nodeset);
+	if (pu && pu->nodeset && topology->nr_numa_nodes > 1) {
+		page = hwloc_alloc_membind(hwloc, LINE_BYTES, pu->nodeset,
+					   HWLOC_MEMBIND_BIND,
+					   HWLOC_MEMBIND_BYNODESET);
+		if (page) {
+			placement->membind = true;
+			return page;
+		}
+	}
+	page = mmap(NULL, LINE_BYTES, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	return page == MAP_FAILED ? NULL : page;
+}
+
+static void free_line(const struct cp_topology *topology,
+		      volatile uint64_t *line,
+		      const struct cp_c2c_placement *placement)
+{
+	if (placement->membind)
+		hwloc_free(topology->hwloc, (void *)line, LINE_BYTES);
+	else
+		munmap((void *)line, LINE_BYTES);
+}
+
+int cp_c2c_pinger_run(struct cp_c2c_pinger *pinger,
+		      const struct cp_c2c_job *job, uint64_t *ticks,
+		      struct cp_c2c_placement *placement,
+		      unsigned int *failed_cpu)
+{
+	struct cp_c2c_pinger *p = pinger;
+	int ret = 0;
+
+	p->line = place_line(p->topology,
+			     job->home_is_responder ? job->responder
+						    : job->initiator,
+			     placement);
+	if (!p->line)
+		return -ENOMEM;
+	p->job = job;
+	p->ticks = ticks;
+	assign(p, job);
+	atomic_store(&p->arrived, 0);
+	atomic_store(&p->placed, 0);
+	atomic_fetch_add(&p->generation, 1);
+	/* Sleep, not spin, and seldom: this thread must leave the CPUs to
+	 * the two (every wake-up could preempt one of them mid-trip). */
+	while (atomic_load(&p->arrived) != 4)
+		usleep(2000);
+	for (int i = 0; i < 2 && !ret; i++) {
+		if (p->workers[i].error) {
+			*failed_cpu = p->workers[i].want_cpu;
+			ret = -EINVAL;
+		}
+	}
+	free_line(p->topology, p->line, placement);
+	return ret;
+}

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Ping-pong of one cache line between two CPUs in user mode, on two
+ * threads that live through a whole c2c run and move only when their CPU
+ * leaves the pair (lib/c2c_schedule.h orders pairs so one moves per step).
+ *
+ * Per pair a fresh line: a page of its own, placed on the memory node of
+ * the home CPU -- bound there with hwloc (hwloc_alloc_membind) when the
+ * machine has more than one NUMA node, else by first touch from the
+ * thread on the home CPU (the kernel's default local allocation).
+ *
+ * The initiator's turns are the even values of the line, the responder's
+ * the odd ones: a side waits for its value and makes it the next one,
+ * with LOCK CMPXCHG (CAS) or with a plain load and store (FLAG).  The
+ * initiator times @round_trips round trips per sample, from its first
+ * turn to the answer to its last.
+ */
+#ifndef CACHEPROBE_C2C_PINGPONG_H
+#define CACHEPROBE_C2C_PINGPONG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "topology.h"
+
+enum cp_c2c_variant {
+	CP_C2C_CAS,
+	CP_C2C_FLAG,
+	CP_C2C_NR_VARIANTS,
+};
+
+/* "cas" or "flag". */
+const char *cp_c2c_variant_name(enum cp_c2c_variant variant);
+
+struct cp_c2c_job {
+	unsigned int initiator, responder;
+	bool home_is_responder;		/* whose node holds the line */
+	enum cp_c2c_variant variant;
+	uint32_t round_trips;		/* per sample */
+	unsigned int samples;
+};
+
+struct cp_c2c_placement {
+	int node;			/* the line's node; -1 unknown */
+	bool membind;			/* bound by hwloc, not first touch */
+};
+
+struct cp_c2c_pinger;
+
+/* Two idle threads; @topology (this machine's) places the lines.
+ * 0 or -errno. */
+int cp_c2c_pinger_start(const struct cp_topology *topology,
+			struct cp_c2c_pinger **out);
+/* Stop and join the threads. */
+void cp_c2c_pinger_stop(struct cp_c2c_pinger *pinger);
+
+/*
+ * Run @job: @ticks receives the initiator's raw ticks of each sample
+ * (@job->samples entries).  0; -EINVAL with *@failed_cpu when a thread
+ * cannot move to its CPU; -ENOMEM.  @placement says where the line was.
+ */
+int cp_c2c_pinger_run(struct cp_c2c_pinger *pinger,
+		      const struct cp_c2c_job *job, uint64_t *ticks,
+		      struct cp_c2c_placement *placement,
+		      unsigned int *failed_cpu);
+
+/* Threads moved to another CPU since the start. */
+unsigned int cp_c2c_pinger_moves(const struct cp_c2c_pinger *pinger);
+
+#endif

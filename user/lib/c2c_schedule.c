@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "c2c_schedule.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xcore_choices.h"
+
+/* The CPUs of @cpus (or of the topology) in ascending order. */
+static unsigned int *list_cpus(const struct cp_topology *topology,
+			       const struct cp_cpuset *cpus, size_t *n)
+{
+	const struct cp_cpuset *set = cpus ? cpus : topology->cpus;
+	unsigned int *list = malloc((cp_cpuset_count(set) + 1) * sizeof(*list));
+	int cpu;
+
+	*n = 0;
+	if (!list)
+		return NULL;
+	for (cpu = cp_cpuset_first(set); cpu >= 0;
+	     cpu = cp_cpuset_next(set, (unsigned int)cpu))
+		list[(*n)++] = (unsigned int)cpu;
+	return list;
+}
+
+static void snake(const struct cp_topology *topology,
+		  const unsigned int *cpus, size_t n, struct cp_cpu_pair *out)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i + 1 < n; i++) {
+		for (size_t step = 0; step < n - i - 1; step++) {
+			size_t j = i % 2 == 0 ? i + 1 + step : n - 1 - step;
+
+			out[k].first = cpus[i];
+			out[k].second = cpus[j];
+			out[k].pair_class = cp_pair_class_of(topology, cpus[i],
+							     cpus[j]);
+			k++;
+		}
+	}
+}
+
+unsigned int cp_c2c_moves_before(const struct cp_c2c_schedule *schedule,
+				 size_t i)
+{
+	const struct cp_cpu_pair *now = &schedule->pairs[i], *before;
+	unsigned int moves = 0;
+
+	if (i == 0)
+		return 2;
+	before = &schedule->pairs[i - 1];
+	moves += now->first != before->first && now->first != before->second;
+	moves += now->second != before->first && now->second != before->second;
+	return moves;
+}
+
+static int fit_budget(struct cp_c2c_schedule *s, double budget_ns, char *why,
+		      size_t why_len)
+{
+	double runs = (double)s->nr_pairs * s->variants;
+	double moving = (double)s->moves * CP_C2C_MOVE_NS;
+	double least = runs * CP_C2C_MIN_SHARE_NS + moving;
+
+	if (!budget_ns) {
+		budget_ns = runs * CP_C2C_DEFAULT_SHARE_NS + moving;
+		if (budget_ns < CP_C2C_DEFAULT_BUDGET_NS)
+			budget_ns = CP_C2C_DEFAULT_BUDGET_NS;
+	}
+	if (budget_ns < least) {
+		snprintf(why, why_len,
+			 "--budget %.3g s is too short for %zu pairs x %u variants: at least %.3g s",
+			 budget_ns / 1e9, s->nr_pairs, s->variants, least / 1e9);
+		return -EINVAL;
+	}
+	s->budget_ns = budget_ns;
+	s->share_ns = (budget_ns - moving) / runs;
+	s->estimate_ns = s->share_ns * runs + moving;
+	return 0;
+}
+
+int cp_c2c_schedule_build(const struct cp_topology *topology,
+			  const struct cp_cpuset *cpus, unsigned int variants,
+			  double budget_ns, struct cp_c2c_schedule *out,
+			  char *why, size_t why_len)
+{
+	size_t n;
+	unsigned int *list = list_cpus(topology, cpus, &n);
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	if (!list)
+		return -ENOMEM;
+	if (n < 2) {
+		free(list);
+		snprintf(why, why_len,
+			 "one CPU selected; a ping-pong needs two");
+		return -EINVAL;
+	}
+	out->variants = variants ? variants : 1;
+	out->nr_pairs = n * (n - 1) / 2;
+	out->pairs = calloc(out->nr_pairs, sizeof(*out->pairs));
+	if (!out->pairs) {
+		free(list);
+		return -ENOMEM;
+	}
+	snake(topology, list, n, out->pairs);
+	free(list);
+	for (size_t i = 0; i < out->nr_pairs; i++)
+		out->moves += cp_c2c_moves_before(out, i);
+	ret = fit_budget(out, budget_ns, why, why_len);
+	if (ret)
+		cp_c2c_schedule_free(out);
+	return ret;
+}
+
+void cp_c2c_schedule_free(struct cp_c2c_schedule *schedule)
+{
+	free(schedule->pairs);
+	memset(schedule, 0, sizeof(*schedule));
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The c2c area's plan: every pair of the selected CPUs once, in an order
+ * that moves one thread per step (the two measuring threads stay where
+ * they are and only the one whose CPU leaves the pair moves), and the time
+ * each pair and variant gets from the total budget.
+ *
+ * Order ("snake"): for the i-th CPU c_i, its pairs with the later CPUs,
+ * ascending for even i and descending for odd i, so (c_i, c_last) is
+ * followed by (c_i+1, c_last) and (c_i+1, c_i+2) by (c_i+2, c_i+3): every
+ * step shares one CPU with the step before.
+ */
+#ifndef CACHEPROBE_C2C_SCHEDULE_H
+#define CACHEPROBE_C2C_SCHEDULE_H
+
+#include <stddef.h>
+
+#include "cpu_pairs.h"
+#include "cpuset.h"
+#include "topology.h"
+
+/* What moving a thread to another CPU is taken to cost, in ns. */
+#define CP_C2C_MOVE_NS 50e3
+/* The default budget: this, or CP_C2C_DEFAULT_SHARE_NS per pair and
+ * variant when that is more. */
+#define CP_C2C_DEFAULT_BUDGET_NS 3e9
+#define CP_C2C_DEFAULT_SHARE_NS 5e6
+
+struct cp_c2c_schedule {
+	size_t nr_pairs;
+	struct cp_cpu_pair *pairs;	/* in measuring order */
+	unsigned int variants;		/* measurements per pair */
+	size_t moves;			/* thread moves, the first two pins too */
+	double budget_ns;
+	double share_ns;		/* per pair and variant */
+	double estimate_ns;		/* shares and moves */
+};
+
+/*
+ * Plan the pairs of @cpus (NULL: every CPU) for @variants variants within
+ * @budget_ns (0: the default).  0, or -EINVAL with the reason in @why
+ * (fewer than two CPUs; a budget below CP_C2C_MIN_SHARE_NS per pair and
+ * variant); -ENOMEM.  Free with cp_c2c_schedule_free.
+ */
+int cp_c2c_schedule_build(const struct cp_topology *topology,
+			  const struct cp_cpuset *cpus, unsigned int variants,
+			  double budget_ns, struct cp_c2c_schedule *out,
+			  char *why, size_t why_len);
+void cp_c2c_schedule_free(struct cp_c2c_schedule *schedule);
+
+/* Threads that move between pair @i - 1 and pair @i (2 for the first). */
+unsigned int cp_c2c_moves_before(const struct cp_c2c_schedule *schedule,
+				 size_t i);
+
+#endif
