@@ -20,6 +20,7 @@
 #include "lib/results.h"
 #include "lib/topology.h"
 
+struct cp_align_choices;
 struct cp_bounce_choices;
 struct cp_coldcache_choices;
 
@@ -43,6 +44,8 @@ struct cp_area_options {
 	const struct cp_bounce_choices *bounce;
 	/* coldcache: methods, factor, sweep, repetitions; NULL: defaults */
 	const struct cp_coldcache_choices *coldcache;
+	/* align: offsets, widths, kinds, buffers; NULL: its defaults */
+	const struct cp_align_choices *align;
 };
 
 struct cp_area_context {
@@ -71,6 +74,7 @@ struct cp_area {
 extern const struct cp_area cp_area_latency;
 extern const struct cp_area cp_area_bounce;
 extern const struct cp_area cp_area_coldcache;
+extern const struct cp_area cp_area_align;
 
 /* Every area, in the order "all" runs them. */
 extern const struct cp_area *const cp_areas[];

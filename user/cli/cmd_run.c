@@ -11,6 +11,7 @@
 
 #include "areas/area.h"
 #include "cli/cli_util.h"
+#include "cli/align_table.h"
 #include "cli/bounce_table.h"
 #include "cli/coldcache_table.h"
 #include "cli/commands.h"
@@ -250,6 +251,7 @@ static struct cp_area_options area_options_of(const struct run_session *session)
 		.mode = session->options.mode,
 		.transport = session->options.transport,
 		.coldcache = &session->options.coldcache,
+		.align = &session->options.align,
 	};
 }
 
@@ -342,6 +344,7 @@ static int measure_and_report(struct run_session *session)
 		cli_print_results(stdout, &session->results);
 		cli_print_coldcache(stdout, &session->results);
 		cli_print_bounce(stdout, &session->results);
+		cli_print_align(stdout, &session->results);
 	}
 	write_status = run_outputs_write(&session->outputs, session->command,
 					 &session->results);

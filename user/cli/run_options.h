@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "areas/area.h"
+#include "lib/align_choices.h"
 #include "lib/bounce_choices.h"
 #include "lib/client.h"
 #include "lib/coldcache_choices.h"
@@ -30,6 +31,7 @@ struct run_options {
 	enum cp_area_mode mode;		/* --mode; 0: auto */
 	struct cp_bounce_choices bounce;	/* --threads, --distances... */
 	struct cp_coldcache_choices coldcache;	/* --methods, --factor... */
+	struct cp_align_choices align;	/* --offsets, --access-widths... */
 	size_t nr_areas;
 	const struct cp_area *areas[16];
 };
