@@ -153,6 +153,9 @@ module_absent_cases() {
 	expect "bounce --mode kernel without the module" 1 err \
 		"bounce: --mode kernel: cacheprobe module not loaded" \
 		-- bounce --mode kernel --distances 64
+	expect "align --mode kernel without the module" 1 err \
+		"align: --mode kernel: cacheprobe module not loaded" \
+		-- align --mode kernel --access-widths 8
 }
 
 run_usage_cases() {
@@ -271,6 +274,26 @@ no_partial_output_cases() {
 		-- latency bounce --threads 3 --json "$work/files/r.json"
 	xcore_c2c_misuse_cases
 	unset HWLOC_SYNTHETIC
+	expect "align: bad width" 2 err \
+		"--access-widths '8,3': '3' is not an access width (1, 2, 4, 8, 16, 32 or 64 bytes)" \
+		-- align --access-widths 8,3 --json "$work/files/r.json"
+	expect "align: offset beyond the buffer" 2 err \
+		"align: --offsets: offset 4000 with 8-byte accesses (slots of 4096 bytes) does not fit a 8192-byte buffer 4 times" \
+		-- align --buffers 8K --offsets 4000 --access-widths 8 --csv "$work/files/r.csv"
+	expect "align: offset above a page" 2 err \
+		"--offsets '0-5000': offset 4096 is above 4095 (offsets stay inside one 4 KiB page)" \
+		-- align --offsets 0-5000 --json "$work/files/r.json"
+	expect "align: reversed offsets" 2 err "--offsets '64-0': range 64-0 is reversed" \
+		-- align --offsets 64-0 --json "$work/files/r.json"
+	expect "align: not an offset" 2 err \
+		"--offsets '0,x': 'x' is not an offset or a range (N, A-B or A-B:STEP)" \
+		-- align --offsets 0,x --json "$work/files/r.json"
+	expect "align: offset twice" 2 err "--offsets '0-8,4': offset 4 is listed twice" \
+		-- align --offsets 0-8,4 --json "$work/files/r.json"
+	expect "align: bad kind" 2 err "--access-kinds 'loads': unknown kind 'loads'" \
+		-- align --access-kinds loads --json "$work/files/r.json"
+	expect "align: small buffer" 2 err "--buffers '1K': buffer 1K is below 4096 bytes" \
+		-- align --buffers 1K --json "$work/files/r.json"
 	if [ -z "$(ls -A "$work/files")" ]; then
 		ok "refused run leaves no file"
 	else
@@ -282,6 +305,17 @@ no_partial_output_cases() {
 }
 
 run_cases() {
+	run align --offsets 0,60 --access-widths 8 --access-kinds load-latency \
+		--buffers l1 --samples 3 --sample-time 100 --json "$work/al.json"
+	if [ "$status" -eq 0 ] &&
+	   grep -q '"name":"load-latency 8B off 60, [0-9]* KiB, stride 256"' "$work/al.json" &&
+	   grep -q '"name":"load-latency 8B off 4092, [0-9]* KiB, stride 4096"' "$work/al.json" &&
+	   grep -q '"name":"classic shift 32, ' "$work/al.json" &&
+	   grep -q 'splits a line: x' "$work/out"; then
+		ok "align: chosen offsets, the page pair and the classic pattern"
+	else
+		not_ok "align: chosen offsets, the page pair and the classic pattern" "exit status $status"
+	fi
 	expect "--list" 0 out "latency    load latency against working-set size" -- --list
 	expect "run --help" 0 out "Usage: cacheprobe-run [run] [AREA...] [OPTIONS]" \
 		-- run --help

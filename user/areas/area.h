@@ -20,6 +20,7 @@
 #include "lib/results.h"
 #include "lib/topology.h"
 
+struct cp_align_choices;
 struct cp_bounce_choices;
 struct cp_coldcache_choices;
 struct cp_xcore_choices;
@@ -48,6 +49,8 @@ struct cp_area_options {
 	/* xcore: pairs, delay; c2c: home, budget, matrix; NULL: defaults */
 	const struct cp_xcore_choices *xcore;
 	const struct cp_c2c_choices *c2c;
+	/* align: offsets, widths, kinds, buffers; NULL: its defaults */
+	const struct cp_align_choices *align;
 };
 
 struct cp_area_context {
@@ -78,6 +81,7 @@ extern const struct cp_area cp_area_bounce;
 extern const struct cp_area cp_area_coldcache;
 extern const struct cp_area cp_area_xcore;
 extern const struct cp_area cp_area_c2c;
+extern const struct cp_area cp_area_align;
 
 /* Every area, in the order "all" runs them. */
 extern const struct cp_area *const cp_areas[];

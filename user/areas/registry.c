@@ -7,6 +7,7 @@ const struct cp_area *const cp_areas[] = {
 	&cp_area_latency,
 	&cp_area_bounce,
 	&cp_area_coldcache,
+	&cp_area_align,
 	&cp_area_xcore,
 	&cp_area_c2c,
 };

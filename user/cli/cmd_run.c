@@ -11,6 +11,7 @@
 
 #include "areas/area.h"
 #include "cli/cli_util.h"
+#include "cli/align_table.h"
 #include "cli/bounce_table.h"
 #include "cli/c2c_table.h"
 #include "cli/xcore_table.h"
@@ -254,6 +255,7 @@ static struct cp_area_options area_options_of(const struct run_session *session)
 		.coldcache = &session->options.coldcache,
 		.xcore = &session->options.xcore,
 		.c2c = &session->options.c2c,
+		.align = &session->options.align,
 	};
 }
 
@@ -348,6 +350,7 @@ static int measure_and_report(struct run_session *session)
 		cli_print_bounce(stdout, &session->results);
 		cli_print_xcore(stdout, &session->results);
 		cli_print_c2c(stdout, &session->results);
+		cli_print_align(stdout, &session->results);
 	}
 	write_status = run_outputs_write(&session->outputs, session->command,
 					 &session->results);

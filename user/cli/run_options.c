@@ -66,13 +66,24 @@ const char run_usage[] =
 	"      --budget=TIME     c2c: total time, e.g. 30s, 2m (default: 3 s, or\n"
 	"                        5 ms per pair and variant when more)\n"
 	"      --matrix=FILE     c2c: the latency matrix as FILE.csv or FILE.json\n"
+	"      --offsets=LIST    align: offsets into each slot, 0 to 4095: N, A-B\n"
+	"                        or A-B:STEP (default: 0 and a line split per\n"
+	"                        width, 8-byte latency swept over 0 to two lines)\n"
+	"      --access-widths=LIST\n"
+	"                        align: access bytes among 1,2,4,8,16,32,64\n"
+	"                        (default: every width this CPU can do)\n"
+	"      --access-kinds=LIST\n"
+	"                        align: load-latency, load-throughput,\n"
+	"                        store-throughput (default all)\n"
+	"      --buffers=LIST    align: l1, l2 (half of that cache) or sizes\n"
+	"                        (default l1,l2)\n"
 	"      --tune            performance governor and turbo off for the run\n"
 	"                        (root); the previous state is restored at exit\n"
 	"      --mode=user|kernel|both\n"
 	"                        where areas that can measure in the module do\n"
-	"                        (latency, bounce, coldcache, xcore, c2c; default:\n"
-	"                        both when\n"
-	"                        the module answers, else user)\n"
+	"                        (latency, bounce, coldcache, align, xcore, c2c;\n"
+	"                        default: both when the module answers, else\n"
+	"                        user)\n"
 	CLI_TRANSPORT_HELP
 	"  -h, --help            show this help\n"
 	"\n"
@@ -85,6 +96,7 @@ enum long_only {
 	OPT_SEED, OPT_TUNE, OPT_MODE, OPT_THREADS, OPT_DISTANCES, OPT_WIDTH, OPT_OPS,
 	OPT_METHODS, OPT_FACTOR, OPT_SWEEP_FACTOR, OPT_REPEATS,
 	OPT_PAIRS, OPT_DELAY, OPT_HOME, OPT_BUDGET, OPT_MATRIX,
+	OPT_OFFSETS, OPT_ACCESS_WIDTHS, OPT_ACCESS_KINDS, OPT_BUFFERS,
 };
 
 static const struct option long_options[] = {
@@ -114,6 +126,10 @@ static const struct option long_options[] = {
 	{ "home", required_argument, NULL, OPT_HOME },
 	{ "budget", required_argument, NULL, OPT_BUDGET },
 	{ "matrix", required_argument, NULL, OPT_MATRIX },
+	{ "offsets", required_argument, NULL, OPT_OFFSETS },
+	{ "access-widths", required_argument, NULL, OPT_ACCESS_WIDTHS },
+	{ "access-kinds", required_argument, NULL, OPT_ACCESS_KINDS },
+	{ "buffers", required_argument, NULL, OPT_BUFFERS },
 	{ "transport", required_argument, NULL, 't' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -187,6 +203,33 @@ static int bounce_list_option(int opt, struct run_options *options)
 		if (lists[i].opt != opt)
 			continue;
 		if (lists[i].parse(optarg, &options->bounce, why, sizeof(why)))
+			return cli_usage_error(command_name, "%s '%s': %s",
+					       lists[i].name, optarg, why);
+		return 0;
+	}
+	return CLI_PROCEED;
+}
+
+/* --offsets, --access-widths, --access-kinds, --buffers: align's lists. */
+static int align_list_option(int opt, struct run_options *options)
+{
+	static const struct {
+		int opt;
+		const char *name;
+		int (*parse)(const char *text, struct cp_align_choices *choices,
+			     char *why, size_t why_len);
+	} lists[] = {
+		{ OPT_OFFSETS, "--offsets", cp_align_parse_offsets },
+		{ OPT_ACCESS_WIDTHS, "--access-widths", cp_align_parse_widths },
+		{ OPT_ACCESS_KINDS, "--access-kinds", cp_align_parse_kinds },
+		{ OPT_BUFFERS, "--buffers", cp_align_parse_buffers },
+	};
+	char why[160];
+
+	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
+		if (lists[i].opt != opt)
+			continue;
+		if (lists[i].parse(optarg, &options->align, why, sizeof(why)))
 			return cli_usage_error(command_name, "%s '%s': %s",
 					       lists[i].name, optarg, why);
 		return 0;
@@ -286,6 +329,7 @@ static int parse_value(int opt, struct run_options *options)
 		ret = number_option("--sample-time", optarg, 1,
 				    MAX_SAMPLE_TIME_US, &value);
 		options->sample_time_ns = (double)value * 1e3;
+		options->align.sample_time_chosen = true;
 		return ret;
 	case OPT_COUNT:
 		return number_option("--count", optarg, 1, UINT32_MAX,
@@ -322,6 +366,11 @@ static int parse_value(int opt, struct run_options *options)
 	case OPT_BUDGET:
 	case OPT_MATRIX:
 		return xcore_c2c_option(opt, options);
+	case OPT_OFFSETS:
+	case OPT_ACCESS_WIDTHS:
+	case OPT_ACCESS_KINDS:
+	case OPT_BUFFERS:
+		return align_list_option(opt, options);
 	default:
 		return bounce_list_option(opt, options);
 	}

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "areas/area.h"
+#include "lib/align_choices.h"
 #include "lib/bounce_choices.h"
 #include "lib/client.h"
 #include "lib/coldcache_choices.h"
@@ -33,6 +34,7 @@ struct run_options {
 	struct cp_coldcache_choices coldcache;	/* --methods, --factor... */
 	struct cp_xcore_choices xcore;		/* --pairs, --delay */
 	struct cp_c2c_choices c2c;		/* --home, --budget, --matrix */
+	struct cp_align_choices align;	/* --offsets, --access-widths... */
 	size_t nr_areas;
 	const struct cp_area *areas[16];
 };

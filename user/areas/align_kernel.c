@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One align item measured by the module (ACCESS): the same width, offset,
+ * stride and buffer size on the same CPU, with preemption and interrupts
+ * off.  The module's dependent chain walks the slots in address order and
+ * carries the loaded zero into the next address (see the UAPI header); its
+ * buffer is zeroed.  Accesses per sample are sized from a first small
+ * request so that a sample lasts the user-mode sample length but at most
+ * half the module's interrupt-off window (lib/latency_kernel.h), and
+ * halved while a sample overflows it.
+ */
+#include "areas/align_area.h"
+
+#include <errno.h>
+#include <stdio.h>
+
+#include "lib/latency_kernel.h"
+#include "lib/stability.h"
+
+#define OVERFLOW_RETRIES 4
+
+_Static_assert(CACHEPROBE_ACCESS_LOAD_THROUGHPUT ==
+		       CACHEPROBE_ACCESS_LOAD_LATENCY + CP_ALIGN_LOAD_THROUGHPUT &&
+	       CACHEPROBE_ACCESS_STORE_THROUGHPUT ==
+		       CACHEPROBE_ACCESS_LOAD_LATENCY + CP_ALIGN_STORE_THROUGHPUT,
+	       "the module's variants follow the kinds");
+
+const char *align_kernel_refuses(const struct align_kernel *kernel,
+				 const struct align_item *item)
+{
+	if (item->width == 32 && !(kernel->features & CACHEPROBE_FEAT_AVX))
+		return "the module cannot do 32-byte accesses (no AVX)";
+	if (item->width == 64 && !(kernel->features & CACHEPROBE_FEAT_AVX512F))
+		return "the module cannot do 64-byte accesses (no AVX-512F)";
+	if (!cp_latency_kernel_fits(item->buffer, kernel->max_buffer_bytes))
+		return "buffers above the module's largest (max_buffer_mb)";
+	return NULL;
+}
+
+static int request(const struct align_kernel *kernel,
+		   struct cp_access_params *params,
+		   struct cp_run_result *result, struct cp_error *error)
+{
+	int ret = cp_client_access(kernel->client, params, result, error);
+
+	for (int i = 0; ret == -EOVERFLOW && i < OVERFLOW_RETRIES; i++) {
+		uint32_t fewer = cp_latency_kernel_fewer_hops(params->accesses);
+
+		if (!fewer)
+			break;
+		params->accesses = fewer;
+		ret = cp_client_access(kernel->client, params, result, error);
+	}
+	return ret;
+}
+
+static int calibrate(const struct align_plan *plan,
+		     const struct cp_area_context *context,
+		     const struct align_kernel *kernel,
+		     struct cp_access_params *params, struct cp_error *error)
+{
+	const struct cp_harness_config *config = &plan->harness.config;
+	struct cp_run_result first;
+	int ret;
+
+	if (config->fixed_count) {
+		params->accesses = config->fixed_count > CACHEPROBE_MAX_OPS
+					   ? CACHEPROBE_MAX_OPS
+					   : (uint32_t)config->fixed_count;
+		return 0;
+	}
+	params->samples = 1;
+	params->accesses = CP_LATENCY_KERNEL_FIRST_HOPS;
+	ret = request(kernel, params, &first, error);
+	if (ret)
+		return ret;
+	params->accesses = cp_latency_kernel_hops(
+		cp_latency_kernel_slowest(&first), context->clock->tsc_hz,
+		config->target_sample_ns, kernel->max_irqoff_ns);
+	cp_run_result_free(&first);
+	return 0;
+}
+
+static int record(struct cp_area_context *context,
+		  const struct align_plan *plan, const struct align_item *item,
+		  const struct cp_run_result *result)
+{
+	struct cp_measurement *m = cp_results_add(context->results);
+	int ret;
+
+	if (!m)
+		return -ENOMEM;
+	align_describe(m, plan, item, "kernel");
+	ret = cp_latency_kernel_fill(m, result, context->clock->tsc_hz);
+	if (ret)
+		return ret;
+	cp_stability_check(m, m->stats_ns.median * context->clock->tsc_hz /
+				      1e9 * (double)result->ops,
+			   context->clock->granularity_ticks);
+	if (result->retries)
+		cp_measurement_warn(m,
+				    "%u samples overran the module's interrupt-off window and were run again",
+				    result->retries);
+	return 0;
+}
+
+int align_measure_kernel(struct cp_area_context *context,
+			 const struct align_plan *plan,
+			 const struct align_kernel *kernel,
+			 const struct align_item *item, struct cp_error *error)
+{
+	struct cp_access_params params = {
+		.cpu = (uint32_t)plan->cpu, .size = item->buffer,
+		.stride = item->stride, .width = item->width,
+		.offset = item->offset,
+		/* The module's variants follow the kinds, from 1. */
+		.variant = CACHEPROBE_ACCESS_LOAD_LATENCY + item->kind,
+	};
+	struct cp_run_result result;
+	char name[96], why[sizeof(error->msg)];
+	int ret = calibrate(plan, context, kernel, &params, error);
+
+	if (!ret) {
+		params.samples = plan->harness.config.samples;
+		ret = request(kernel, &params, &result, error);
+	}
+	if (ret == -EINTR)
+		return ret;
+	if (ret) {
+		snprintf(why, sizeof(why), "%s", error->msg);
+		align_item_name(item, name, sizeof(name));
+		return cp_error_set(error, -ret, "align: kernel %s: %s", name,
+				    why);
+	}
+	ret = record(context, plan, item, &result);
+	cp_run_result_free(&result);
+	if (ret)
+		return cp_error_set(error, -ret, "align: cannot keep results");
+	return 0;
+}

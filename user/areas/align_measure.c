@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The align area in user mode: one item through the harness (lib/align_run.h
+ * builds the buffer and picks the loop), the core clock measured before and
+ * after for cycles, and the loop's checksum checked before anything is
+ * kept; the classic pattern the same way.
+ */
+#include "areas/align_area.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/align_classic.h"
+#include "lib/align_run.h"
+#include "lib/stability.h"
+
+/* The core clock moved during a measurement if the ratio changed more. */
+#define CORE_CLOCK_DRIFT 0.05
+
+static void size_text(uint64_t bytes, char *out, size_t len)
+{
+	if (bytes % (1ull << 20) == 0)
+		snprintf(out, len, "%" PRIu64 " MiB", bytes >> 20);
+	else if (bytes % (1ull << 10) == 0)
+		snprintf(out, len, "%" PRIu64 " KiB", bytes >> 10);
+	else
+		snprintf(out, len, "%" PRIu64 " B", bytes);
+}
+
+void align_item_name(const struct align_item *item, char *out, size_t len)
+{
+	char size[32];
+
+	size_text(item->buffer, size, sizeof(size));
+	snprintf(out, len, "%s %uB off %" PRIu32 ", %s, stride %" PRIu32,
+		 cp_align_kind_name(item->kind), item->width, item->offset,
+		 size, item->stride);
+}
+
+void align_describe(struct cp_measurement *m, const struct align_plan *plan,
+		    const struct align_item *item, const char *mode)
+{
+	snprintf(m->area, sizeof(m->area), "align");
+	snprintf(m->mode, sizeof(m->mode), "%s", mode);
+	align_item_name(item, m->name, sizeof(m->name));
+	if (strcmp(mode, "user") != 0) {
+		size_t len = strlen(m->name);
+
+		snprintf(m->name + len, sizeof(m->name) - len, " (%s)", mode);
+	}
+	cp_measurement_add_param(m, "width_bytes", item->width);
+	cp_measurement_add_param(m, "offset_bytes", item->offset);
+	cp_measurement_add_param(m, "stride_bytes", item->stride);
+	cp_measurement_add_param(m, "buffer_bytes", (int64_t)item->buffer);
+	cp_measurement_add_param(m, "split",
+				 cp_align_split_of(item->offset, item->width,
+						   plan->line));
+	cp_measurement_add_param(m, "cpu", plan->cpu);
+	cp_measurement_add_param(m, "line_bytes", plan->line);
+}
+
+static void warn_clock_drift(struct cp_measurement *m, double before,
+			     double after)
+{
+	if (before > 0 && after > 0 &&
+	    (after > before * (1 + CORE_CLOCK_DRIFT) ||
+	     before > after * (1 + CORE_CLOCK_DRIFT)))
+		cp_measurement_warn(m,
+				    "core clock moved during the measurement (%.3f then %.3f cycles per tick)",
+				    before, after);
+}
+
+/* @samples into a new measurement that @describe names. */
+static int keep(struct cp_area_context *context, struct cp_samples *samples,
+		uint64_t scale, double before, double after,
+		struct cp_measurement **out)
+{
+	struct cp_measurement *m = cp_results_add(context->results);
+	int ret;
+
+	if (!m) {
+		cp_samples_free(samples);
+		return -ENOMEM;
+	}
+	m->count = samples->count;
+	m->scale = scale;
+	m->interrupted = samples->interrupted;
+	m->preempted_retaken = samples->preempted_retaken;
+	m->core_cycles_per_tick = (before + after) / 2;
+	ret = cp_measurement_set_samples(m, samples->ticks_per_op,
+					 samples->nr_samples,
+					 context->clock->tsc_hz);
+	samples->ticks_per_op = NULL;
+	if (ret)
+		return ret;
+	cp_stability_check(m, samples->median_sample_ticks,
+			   context->clock->granularity_ticks);
+	warn_clock_drift(m, before, after);
+	*out = m;
+	return 0;
+}
+
+int align_measure(struct cp_area_context *context,
+		  const struct align_plan *plan, const struct align_item *item,
+		  struct cp_error *error)
+{
+	struct cp_align_access access = {
+		.kind = item->kind, .width = item->width,
+		.offset = item->offset, .stride = item->stride,
+		.size = item->buffer, .seed = context->options->seed,
+	};
+	struct cp_align_run run;
+	struct cp_benchmark benchmark;
+	struct cp_samples samples;
+	struct cp_measurement *m = NULL;
+	double before, after;
+	char name[96];
+	int ret = cp_align_run_build(&run, &access);
+
+	align_item_name(item, name, sizeof(name));
+	if (ret)
+		return cp_error_set(error, -ret, "align: cannot build %s", name);
+	benchmark = (struct cp_benchmark){
+		.body = cp_align_run_body, .context = &run, .scale = run.scale,
+		/* One lap, so every slot is cached before the first sample. */
+		.prime_count = run.nr_slots / run.scale + 1,
+	};
+	before = cp_clock_core_cycles_per_tick();
+	ret = cp_harness_measure(&plan->harness, &benchmark, &samples);
+	after = cp_clock_core_cycles_per_tick();
+	if (!ret && !cp_align_run_verify(&run)) {
+		cp_samples_free(&samples);
+		ret = -EIO;
+	}
+	if (!ret)
+		ret = keep(context, &samples, run.scale, before, after, &m);
+	if (m)
+		align_describe(m, plan, item, "user");
+	cp_align_run_free(&run);
+	if (ret == -EIO)
+		return cp_error_set(error, EIO,
+				    "align: %s: the checksum of what was loaded or stored does not match the buffer",
+				    name);
+	if (ret && ret != -EINTR)
+		return cp_error_set(error, -ret, "align: cannot keep results");
+	return ret;
+}
+
+static void describe_classic(struct cp_measurement *m,
+			     const struct align_plan *plan,
+			     const struct cp_align_classic *classic)
+{
+	unsigned int lines = cp_align_classic_lines_per_step(plan->line,
+							     classic->shift);
+	uint64_t touched = classic->steps * lines * plan->line;
+	char size[32], text[16];
+
+	size_text(classic->size, size, sizeof(size));
+	snprintf(m->area, sizeof(m->area), "align");
+	snprintf(m->mode, sizeof(m->mode), "user");
+	snprintf(m->name, sizeof(m->name), "classic shift %" PRIu32 ", %s",
+		 classic->shift, size);
+	size_text(touched, text, sizeof(text));
+	snprintf(m->note, sizeof(m->note), "%u line%s/step: %.12s of lines%s",
+		 lines, lines > 1 ? "s" : "", text,
+		 !plan->l1d_bytes ? ""
+		 : touched > plan->l1d_bytes ? " > L1d" : ", fits L1d");
+	cp_measurement_add_param(m, "shift_bytes", classic->shift);
+	cp_measurement_add_param(m, "buffer_bytes", (int64_t)classic->size);
+	cp_measurement_add_param(m, "step_bytes",
+				 plan->line * CP_ALIGN_CLASSIC_STEP_LINES);
+	cp_measurement_add_param(m, "lines_per_step", lines);
+	cp_measurement_add_param(m, "touched_bytes", (int64_t)touched);
+	cp_measurement_add_param(m, "line_bytes", plan->line);
+	cp_measurement_add_param(m, "cpu", plan->cpu);
+}
+
+static int measure_shift(struct cp_area_context *context,
+			 const struct align_plan *plan, uint64_t size,
+			 uint32_t shift, struct cp_error *error)
+{
+	struct cp_align_classic classic;
+	struct cp_benchmark benchmark;
+	struct cp_samples samples;
+	struct cp_measurement *m = NULL;
+	double before, after;
+	int ret = cp_align_classic_build(&classic, size, plan->line, shift);
+
+	if (ret)
+		return cp_error_set(error, -ret,
+				    "align: cannot build the classic pattern");
+	benchmark = (struct cp_benchmark){
+		.body = cp_align_classic_body, .context = &classic,
+		.scale = classic.steps * 2, .prime_count = 2,
+	};
+	before = cp_clock_core_cycles_per_tick();
+	ret = cp_harness_measure(&plan->harness, &benchmark, &samples);
+	after = cp_clock_core_cycles_per_tick();
+	if (!ret && !cp_align_classic_verify(&classic)) {
+		cp_samples_free(&samples);
+		ret = -EIO;
+	}
+	if (!ret)
+		ret = keep(context, &samples, benchmark.scale, before, after,
+			   &m);
+	if (m)
+		describe_classic(m, plan, &classic);
+	cp_align_classic_free(&classic);
+	if (ret == -EIO)
+		return cp_error_set(error, EIO,
+				    "align: classic pattern: the checksum of what was loaded does not match the buffer");
+	if (ret && ret != -EINTR)
+		return cp_error_set(error, -ret, "align: cannot keep results");
+	return ret;
+}
+
+/*
+ * Over twice the L1d: one line per step (a third of the buffer's lines)
+ * fits in L1d, two lines per step (two thirds) do not.
+ */
+int align_measure_classic(struct cp_area_context *context,
+			  const struct align_plan *plan, struct cp_error *error)
+{
+	uint64_t size = plan->l1d_bytes ? 2 * plan->l1d_bytes : 64 << 10;
+	uint32_t shifts[] = { 0, plan->line / 2 - 1, plan->line / 2 };
+	int ret = 0;
+
+	size -= size % (plan->line * CP_ALIGN_CLASSIC_STEP_LINES);
+	for (size_t i = 0; i < 3 && !ret; i++)
+		ret = measure_shift(context, plan, size, shifts[i], error);
+	return ret;
+}
