@@ -7,6 +7,8 @@
 #include "report/svg_chart.h"
 #include "report/svg_draw.h"
 
+#define MARKER_LABEL_ROOM 80	/* pixels a marker's label needs */
+
 struct extent {
 	double lo, hi;
 	bool any;
@@ -68,6 +70,7 @@ static void draw_markers(FILE *out, const struct svg_line_chart *chart,
 {
 	for (size_t i = 0; i < chart->nr_markers; i++) {
 		const struct svg_marker *marker = &chart->markers[i];
+		bool right_edge;
 		double x;
 
 		/* Markers outside the data are left out, not clamped to the
@@ -79,8 +82,13 @@ static void draw_markers(FILE *out, const struct svg_line_chart *chart,
 		fprintf(out,
 			"<line class=\"marker\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
 			x, plot->top, x, plot->bottom);
-		svg_text(out, x + 3, plot->top + 10 + 11 * (double)(i % 3),
-			 "start", "markerlabel", marker->label);
+		/* Labels near the right edge go left of their line, clear
+		 * of the legend. */
+		right_edge = x > plot->right - MARKER_LABEL_ROOM;
+		svg_text(out, right_edge ? x - 3 : x + 3,
+			 plot->top + 10 + 11 * (double)(i % 3),
+			 right_edge ? "end" : "start", "markerlabel",
+			 marker->label);
 	}
 }
 
