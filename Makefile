@@ -66,7 +66,7 @@ dkms-uninstall:
 clean:
 	$(MAKE) -C user clean
 	@if [ -f "$(KDIR)/Makefile" ]; then $(MAKE) -C kmod KDIR=$(KDIR) clean; fi
-	rm -rf tests/out results.json results.csv
+	rm -rf tests/out results.json results.csv report.html
 
 .PHONY: all tools module deps run check bench install uninstall dkms-install \
 	dkms-uninstall clean

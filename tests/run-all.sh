@@ -123,6 +123,12 @@ for line in "${kernels[@]}"; do
 		"$model" "$out/build-$label/cacheprobe-test.ko"
 done
 
+# The HTML report in headless Chromium: one from a short user-mode run here
+# and the kernel-mode one each guest printed (tests/guest/area-report.sh).
+stage "HTML report in a browser"
+collect "$top/tests/browser/run-browser-tests.sh" "$out" \
+	"$top/user/build/cacheprobe-run"
+
 # A fixed seed keeps make check repeatable; set FUZZ_SEED to explore.
 stage "guest fuzzing (netlink and ioctl, root and unprivileged)"
 FUZZ_SEED=${FUZZ_SEED:-20261122} collect "$top/tests/fuzz/run-guest-fuzz.sh" \

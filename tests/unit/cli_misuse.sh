@@ -183,6 +183,24 @@ run_usage_cases() {
 		-- latency --json ""
 	expect "run: same file twice" 2 err "--json and --csv name the same file" \
 		-- latency --json "$work/x" --csv "$work/x"
+	expect "run: two outputs to stdout" 2 err \
+		"--json and --report both write to standard output ('-'); at most one output may be '-'" \
+		-- latency --json - --report -
+	expect "run: report and csv the same file" 2 err \
+		"--csv and --report name the same file" \
+		-- latency --csv "$work/y" --report "$work/y"
+	expect "run: report into a missing directory" 2 err \
+		"--report: cannot write '$work/none/r.html'" \
+		-- latency --report "$work/none/r.html"
+	expect "report: no file" 2 err "cacheprobe-run: report: no results file named" \
+		-- report
+	expect "report: not a result" 2 err "cacheprobe-run: report:" \
+		-- report /dev/null -o "$work/r.html"
+	if [ -e "$work/r.html" ]; then
+		not_ok "report: nothing written for a bad input" "$work/r.html exists"
+	else
+		ok "report: nothing written for a bad input"
+	fi
 	expect "run: empty --cpus" 2 err "--cpus: empty CPU selection" \
 		-- latency --cpus ""
 	expect "bench: no areas" 2 err "cacheprobe-run: bench: takes no area" \

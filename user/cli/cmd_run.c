@@ -18,6 +18,7 @@
 #include "cli/coldcache_table.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "cli/run_default.h"
 #include "cli/results_table.h"
 #include "cli/run_options.h"
 #include "cli/run_outputs.h"
@@ -329,9 +330,7 @@ static int measure(struct run_session *session, bool show, int *status)
 static int measure_and_report(struct run_session *session)
 {
 	const struct run_options *options = &session->options;
-	bool stdout_taken = (options->json_path &&
-			     !strcmp(options->json_path, "-")) ||
-			    (options->csv_path && !strcmp(options->csv_path, "-"));
+	bool stdout_taken = run_outputs_to_stdout(RUN_OUTPUT_PATHS(options));
 	bool show = !options->quiet && !stdout_taken;
 	int status = CLI_EXIT_OK, write_status;
 	int ret;
@@ -404,15 +403,14 @@ static int run_command(int argc, char **argv, const char *command)
 	}
 	if (session.options.list)
 		return list_areas();
-	if (!session.options.nr_areas) {
-		/* No area named: all of them. */
-		for (size_t i = 0; i < cp_nr_areas; i++)
-			session.options.areas[i] = cp_areas[i];
-		session.options.nr_areas = cp_nr_areas;
-	}
+	if (!session.options.nr_areas)
+		run_default_apply(&session.options);
 	status = run_outputs_open(&session.outputs, command,
-				  session.options.json_path,
-				  session.options.csv_path);
+				  RUN_OUTPUT_PATHS(&session.options));
+	if (!session.options.quiet)
+		session.outputs.announce =
+			run_outputs_to_stdout(RUN_OUTPUT_PATHS(&session.options))
+				? stderr : stdout;
 	if (status == CLI_PROCEED)
 		status = load_topology(&session);
 	if (status == CLI_PROCEED)

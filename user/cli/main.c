@@ -25,6 +25,8 @@ static const struct command commands[] = {
 	  "compare two JSON results; exit 1 on a significant regression" },
 	{ "bench", cmd_bench,
 	  "measure the instrument: timer, NOTHING floor, latency plateaus" },
+	{ "report", cmd_report,
+	  "make the HTML report of a saved JSON result" },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli_util.h"
+#include "cli/run_outputs.h"
 #include "cli/size_option.h"
 #include "cli/transport_option.h"
 
@@ -25,6 +26,8 @@ const char run_usage[] =
 	"  -j, --json=FILE       write every sample and the environment as JSON\n"
 	"                        ('-': standard output)\n"
 	"      --csv=FILE        write one row per measurement as CSV ('-': stdout)\n"
+	"      --report=FILE     write a self-contained HTML report with charts\n"
+	"                        ('-': stdout; at most one output may be '-')\n"
 	"  -q, --quiet           no progress, no table (files are still written)\n"
 	"  -n, --samples=N       samples per measurement (default 15)\n"
 	"      --sample-time=US  target length of one sample in microseconds\n"
@@ -94,7 +97,7 @@ const char run_usage[] =
 enum long_only {
 	OPT_CSV = 256, OPT_SAMPLE_TIME, OPT_COUNT, OPT_MIN_SIZE, OPT_MAX_SIZE,
 	OPT_SEED, OPT_TUNE, OPT_MODE, OPT_THREADS, OPT_DISTANCES, OPT_WIDTH, OPT_OPS,
-	OPT_METHODS, OPT_FACTOR, OPT_SWEEP_FACTOR, OPT_REPEATS,
+	OPT_METHODS, OPT_FACTOR, OPT_SWEEP_FACTOR, OPT_REPEATS, OPT_REPORT,
 	OPT_PAIRS, OPT_DELAY, OPT_HOME, OPT_BUDGET, OPT_MATRIX,
 	OPT_OFFSETS, OPT_ACCESS_WIDTHS, OPT_ACCESS_KINDS, OPT_BUFFERS,
 };
@@ -103,6 +106,7 @@ static const struct option long_options[] = {
 	{ "list", no_argument, NULL, 'l' },
 	{ "json", required_argument, NULL, 'j' },
 	{ "csv", required_argument, NULL, OPT_CSV },
+	{ "report", required_argument, NULL, OPT_REPORT },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "samples", required_argument, NULL, 'n' },
 	{ "sample-time", required_argument, NULL, OPT_SAMPLE_TIME },
@@ -321,6 +325,8 @@ static int parse_value(int opt, struct run_options *options)
 		return output_option("--json", optarg, &options->json_path);
 	case OPT_CSV:
 		return output_option("--csv", optarg, &options->csv_path);
+	case OPT_REPORT:
+		return output_option("--report", optarg, &options->report_path);
 	case 'n':
 		ret = number_option("--samples", optarg, 1, MAX_SAMPLES, &value);
 		options->samples = (unsigned int)value;
@@ -439,12 +445,7 @@ static int check_sizes(const struct run_options *options)
 	    options->min_size > options->max_size)
 		return cli_usage_error(command_name,
 				       "--min-size is above --max-size");
-	if (options->json_path && options->csv_path &&
-	    strcmp(options->json_path, options->csv_path) == 0)
-		return cli_usage_error(command_name,
-				       "--json and --csv name the same file '%s'",
-				       options->json_path);
-	return CLI_PROCEED;
+	return run_outputs_check(command_name, RUN_OUTPUT_PATHS(options));
 }
 
 int run_parse_options(int argc, char **argv, const char *command,

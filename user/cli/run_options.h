@@ -22,6 +22,7 @@ struct run_options {
 	bool bench;		/* also measure and show the instrument */
 	const char *json_path;		/* NULL: none; "-": stdout */
 	const char *csv_path;
+	const char *report_path;	/* the HTML report */
 	const char *cpus_text;		/* validated once the topology is read */
 	unsigned int samples;
 	double sample_time_ns;
@@ -43,6 +44,11 @@ struct run_options {
  * @command names the command in messages. */
 int run_parse_options(int argc, char **argv, const char *command,
 		      struct run_options *options);
+
+/* The output paths in the order of enum run_output_kind. */
+#define RUN_OUTPUT_PATHS(options) \
+	((const char *const[]){ (options)->json_path, (options)->csv_path, \
+				(options)->report_path })
 
 /* Whether @word is one of this command's options (other than --help), so
  * that `cacheprobe-run --json FILE` means a run of every area. */

@@ -1,68 +1,126 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "cli/run_outputs.h"
 
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli_util.h"
 #include "lib/results_csv.h"
 #include "lib/results_json.h"
+#include "report/report.h"
+
+static int write_json(const struct cp_results *results, FILE *out)
+{
+	return cp_results_write_json(results, out);
+}
+
+static int write_csv(const struct cp_results *results, FILE *out)
+{
+	return cp_results_write_csv(results, out);
+}
+
+static const struct {
+	const char *option;
+	int (*write)(const struct cp_results *results, FILE *out);
+} kinds[RUN_NR_OUTPUTS] = {
+	[RUN_OUTPUT_JSON] = { "--json", write_json },
+	[RUN_OUTPUT_CSV] = { "--csv", write_csv },
+	[RUN_OUTPUT_REPORT] = { "--report", cp_report_write },
+};
 
 static bool to_stdout(const char *path)
 {
 	return path && strcmp(path, "-") == 0;
 }
 
-static int open_one(const char *command, const char *option, const char *path,
-		    struct cp_atomic_file *file, bool *opened)
+const char *run_output_option(enum run_output_kind kind)
 {
-	int ret;
+	return kinds[kind].option;
+}
 
-	if (!path || to_stdout(path))
-		return CLI_PROCEED;
-	ret = cp_atomic_file_open(file, path);
-	if (ret)
-		return cli_usage_error(command, "%s: cannot write '%s': %s",
-				       option, path, strerror(-ret));
-	*opened = true;
+bool run_outputs_to_stdout(const char *const paths[RUN_NR_OUTPUTS])
+{
+	for (int k = 0; k < RUN_NR_OUTPUTS; k++)
+		if (to_stdout(paths[k]))
+			return true;
+	return false;
+}
+
+int run_outputs_check(const char *command,
+		      const char *const paths[RUN_NR_OUTPUTS])
+{
+	for (int a = 0; a < RUN_NR_OUTPUTS; a++) {
+		for (int b = a + 1; b < RUN_NR_OUTPUTS; b++) {
+			if (!paths[a] || !paths[b] || strcmp(paths[a], paths[b]))
+				continue;
+			if (to_stdout(paths[a]))
+				return cli_usage_error(command,
+						       "%s and %s both write to standard output ('-'); at most one output may be '-'",
+						       kinds[a].option, kinds[b].option);
+			return cli_usage_error(command,
+					       "%s and %s name the same file '%s'",
+					       kinds[a].option, kinds[b].option,
+					       paths[a]);
+		}
+	}
 	return CLI_PROCEED;
 }
 
 int run_outputs_open(struct run_outputs *outputs, const char *command,
-		     const char *json_path, const char *csv_path)
+		     const char *const paths[RUN_NR_OUTPUTS])
 {
-	int status;
-
 	memset(outputs, 0, sizeof(*outputs));
-	outputs->json_path = json_path;
-	outputs->csv_path = csv_path;
-	status = open_one(command, "--json", json_path, &outputs->json,
-			  &outputs->json_open);
-	if (status == CLI_PROCEED)
-		status = open_one(command, "--csv", csv_path, &outputs->csv,
-				  &outputs->csv_open);
-	if (status != CLI_PROCEED)
-		run_outputs_abort(outputs);
-	return status;
+	for (int k = 0; k < RUN_NR_OUTPUTS; k++) {
+		int ret;
+
+		outputs->paths[k] = paths[k];
+		if (!paths[k] || to_stdout(paths[k]))
+			continue;
+		ret = cp_atomic_file_open(&outputs->files[k], paths[k]);
+		if (ret) {
+			run_outputs_abort(outputs);
+			return cli_usage_error(command,
+					       "%s: cannot write '%s': %s",
+					       kinds[k].option, paths[k],
+					       strerror(-ret));
+		}
+		outputs->open[k] = true;
+	}
+	return CLI_PROCEED;
 }
 
-static int finish(const char *command, const char *path,
-		  struct cp_atomic_file *file, bool *opened, int written)
+static void announce(FILE *out, const char *what, const char *path)
 {
-	int ret;
+	char *full = realpath(path, NULL);
 
-	*opened = false;
-	if (written) {
+	fprintf(out, "%s: %s\n", what, full ? full : path);
+	free(full);
+}
+
+/* Write output @k, commit it; CLI_EXIT_OK or CLI_EXIT_FAILURE. */
+static int finish(struct run_outputs *outputs, int k, const char *command,
+		  const struct cp_results *results)
+{
+	struct cp_atomic_file *file = &outputs->files[k];
+	int ret = kinds[k].write(results, file->stream);
+
+	outputs->open[k] = false;
+	if (ret)
 		cp_atomic_file_abort(file);
-		ret = written;
-	} else {
+	else
 		ret = cp_atomic_file_commit(file);
+	if (ret) {
+		fprintf(stderr, "%s: %s: cannot write %s: %s\n", CLI_PROGRAM,
+			command, outputs->paths[k], strerror(-ret));
+		return CLI_EXIT_FAILURE;
 	}
-	if (!ret)
-		return CLI_EXIT_OK;
-	fprintf(stderr, "%s: %s: cannot write %s: %s\n", CLI_PROGRAM, command,
-		path, strerror(-ret));
-	return CLI_EXIT_FAILURE;
+	if (outputs->announce)
+		announce(outputs->announce,
+			 k == RUN_OUTPUT_REPORT ? "report" : "results",
+			 outputs->paths[k]);
+	return CLI_EXIT_OK;
 }
 
 int run_outputs_write(struct run_outputs *outputs, const char *command,
@@ -70,30 +128,25 @@ int run_outputs_write(struct run_outputs *outputs, const char *command,
 {
 	int status = CLI_EXIT_OK;
 
-	if (to_stdout(outputs->json_path) &&
-	    cp_results_write_json(results, stdout))
-		status = CLI_EXIT_FAILURE;
-	if (to_stdout(outputs->csv_path) &&
-	    cp_results_write_csv(results, stdout))
-		status = CLI_EXIT_FAILURE;
-	if (outputs->json_open &&
-	    finish(command, outputs->json_path, &outputs->json,
-		   &outputs->json_open,
-		   cp_results_write_json(results, outputs->json.stream)))
-		status = CLI_EXIT_FAILURE;
-	if (outputs->csv_open &&
-	    finish(command, outputs->csv_path, &outputs->csv,
-		   &outputs->csv_open,
-		   cp_results_write_csv(results, outputs->csv.stream)))
-		status = CLI_EXIT_FAILURE;
+	for (int k = 0; k < RUN_NR_OUTPUTS; k++) {
+		if (to_stdout(outputs->paths[k]) &&
+		    (kinds[k].write(results, stdout) || fflush(stdout))) {
+			fprintf(stderr, "%s: %s: cannot write %s to standard output\n",
+				CLI_PROGRAM, command, kinds[k].option);
+			status = CLI_EXIT_FAILURE;
+		}
+		if (outputs->open[k] &&
+		    finish(outputs, k, command, results) != CLI_EXIT_OK)
+			status = CLI_EXIT_FAILURE;
+	}
 	return status;
 }
 
 void run_outputs_abort(struct run_outputs *outputs)
 {
-	if (outputs->json_open)
-		cp_atomic_file_abort(&outputs->json);
-	if (outputs->csv_open)
-		cp_atomic_file_abort(&outputs->csv);
-	outputs->json_open = outputs->csv_open = false;
+	for (int k = 0; k < RUN_NR_OUTPUTS; k++) {
+		if (outputs->open[k])
+			cp_atomic_file_abort(&outputs->files[k]);
+		outputs->open[k] = false;
+	}
 }

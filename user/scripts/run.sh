@@ -45,7 +45,9 @@ if [ -d /sys/module/cacheprobe ]; then
 		"$bin" flush --method "$method" || status=$?
 	done
 fi
-# Every area with its defaults; results kept beside the sources.
-echo "== cacheprobe-run --json results.json --csv results.csv"
-(cd "$top" && "$bin" --json results.json --csv results.csv) || status=$?
+# The default run (every area, short settings) with its results and the
+# HTML report kept beside the sources; it prints where they are.
+echo "== cacheprobe-run --json results.json --csv results.csv --report report.html"
+(cd "$top" && "$bin" --json results.json --csv results.csv \
+	--report report.html) || status=$?
 exit "$status"

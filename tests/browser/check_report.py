@@ -1,0 +1,113 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""Open a cacheprobe HTML report in headless Chromium and check what a
+reader relies on: the page loads without console errors and without
+fetching anything, every area section has at least one chart with plotted
+elements (lines, points, bars or heatmap cells), and a screenshot of the
+whole page is saved.
+
+Usage: check_report.py REPORT.html SCREENSHOT.png AREA...
+Exit status: 0 every check passed, 1 a check failed (each failure is
+printed), 2 wrong usage or no browser.
+"""
+import os
+import sys
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+except ImportError:
+    print("check_report: python3-selenium is not installed", file=sys.stderr)
+    sys.exit(2)
+
+DRIVER = "/usr/bin/chromedriver"
+
+# Plotted elements of the chart kinds, as the SVG writer classes them.
+PLOTTED = "path.line, circle.point, rect.bar, rect.cell"
+
+SECTION_CHARTS = """
+const out = {};
+for (const section of document.querySelectorAll('section.area')) {
+  const area = section.id.replace(/^area-/, '');
+  out[area] = Array.from(section.querySelectorAll('svg.chart')).map(svg => {
+    const box = svg.getBoundingClientRect();
+    return {
+      title: svg.querySelector('title') ? svg.querySelector('title').textContent : '',
+      plotted: svg.querySelectorAll(arguments[0]).length,
+      nodata: svg.querySelectorAll('.nodata').length,
+      width: box.width, height: box.height,
+    };
+  });
+}
+return out;
+"""
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                "--disable-dev-shm-usage", "--window-size=1400,1000"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(DRIVER), options=options)
+
+
+def check(driver, report, screenshot, areas):
+    failures = []
+    driver.get("file://" + os.path.abspath(report))
+    # A self-contained page issues no request beyond the page itself.
+    resources = driver.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name);")
+    for name in resources:
+        failures.append(f"the page fetched {name}")
+    for entry in driver.get_log("browser"):
+        if entry.get("level") in ("SEVERE", "WARNING"):
+            failures.append(f"console {entry['level']}: {entry['message']}")
+    charts = driver.execute_script(SECTION_CHARTS, PLOTTED)
+    for area in areas:
+        if area not in charts:
+            failures.append(f"{area}: no section in the report")
+            continue
+        drawn = [c for c in charts[area]
+                 if c["plotted"] > 0 and c["width"] > 0 and c["height"] > 0]
+        if not drawn:
+            failures.append(f"{area}: no chart with plotted elements "
+                            f"({len(charts[area])} charts)")
+        for chart in charts[area]:
+            print(f"  {area}: {chart['title']!r}: {chart['plotted']} plotted "
+                  f"elements{', no data' if chart['nodata'] else ''}")
+    height = driver.execute_script(
+        "return document.documentElement.scrollHeight;")
+    driver.set_window_size(1400, min(max(height, 600), 16000))
+    if not driver.save_screenshot(screenshot):
+        failures.append(f"cannot save the screenshot {screenshot}")
+    return failures
+
+
+def main(argv):
+    if len(argv) < 4:
+        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        return 2
+    report, screenshot, areas = argv[1], argv[2], argv[3:]
+    if not os.path.isfile(report):
+        print(f"check_report: no report {report}", file=sys.stderr)
+        return 2
+    if not os.access(DRIVER, os.X_OK):
+        print(f"check_report: no {DRIVER} (install chromium-driver)",
+              file=sys.stderr)
+        return 2
+    driver = browser()
+    try:
+        failures = check(driver, report, screenshot, areas)
+    finally:
+        driver.quit()
+    for failure in failures:
+        print(f"FAIL {report}: {failure}")
+    if not failures:
+        print(f"ok {report}: {', '.join(areas)} charted, no console errors, "
+              f"screenshot {screenshot}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The HTML report made from a fixture result set: self-contained, escaped,
+ * one section per area with charts, a table for areas without a renderer,
+ * and the same from a saved JSON file. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "capture.h"
+#include "lib/results_json.h"
+#include "report/report.h"
+#include "results_fixture.h"
+
+static const double samples[] = { 10, 11, 12, 11, 10.5 };
+#define NR_SAMPLES (sizeof(samples) / sizeof(samples[0]))
+
+static struct cp_measurement *add(struct cp_results *results,
+				  const char *area, const char *mode,
+				  const char *name)
+{
+	struct cp_measurement *m;
+
+	fixture_measurement(results, name, samples, NR_SAMPLES);
+	m = &results->measurements[results->nr_measurements - 1];
+	snprintf(m->area, sizeof(m->area), "%s", area);
+	snprintf(m->mode, sizeof(m->mode), "%s", mode);
+	if (strcmp(area, "latency") != 0)
+		m->nr_params = 0;
+	return m;
+}
+
+static void add_coldcache(struct cp_results *results, const char *method)
+{
+	char name[64];
+	struct cp_measurement *m;
+
+	snprintf(name, sizeof(name), "%s 1 MiB evict", method);
+	add(results, "coldcache", "user", name);
+	snprintf(name, sizeof(name), "%s 1 MiB first pass", method);
+	m = add(results, "coldcache", "user", name);
+	cp_measurement_add_param(m, "l1d_ppm", -1);
+	cp_measurement_add_param(m, "l2_ppm", 900000);
+	cp_measurement_add_param(m, "memory_ppm", 100000);
+	cp_measurement_add_param(m, "cached_worst_ppm", 950000);
+	snprintf(m->note, sizeof(m->note), "partly evicted");
+}
+
+static void add_bounce(struct cp_results *results, const char *mode, int d)
+{
+	char name[64];
+	struct cp_measurement *m;
+
+	snprintf(name, sizeof(name), "shared-l3 0,1 atomic 4B d=%d", d);
+	m = add(results, "bounce", mode, name);
+	cp_measurement_add_param(m, "distance_bytes", d);
+	cp_measurement_add_param(m, "atomic", 1);
+	cp_measurement_add_param(m, "slowdown_padded_milli", d < 64 ? 5000 : 1000);
+	cp_measurement_add_param(m, "granularity_bytes", 64);
+}
+
+static void build(struct cp_results *results)
+{
+	struct cp_measurement *m;
+
+	fixture_results(results);
+	add(results, "latency", "user", "chase 4 KiB");
+	m = add(results, "latency", "user", "chase 1 MiB");
+	m->params[0].value = 1 << 20;
+	add(results, "latency", "kernel", "chase 4 KiB");
+	results->nr_levels = 1;
+	snprintf(results->levels[0].name, sizeof(results->levels[0].name),
+		 "L1d");
+	results->levels[0].nominal_bytes = 48 << 10;
+	results->levels[0].latency_ns = 1.5;
+	add_coldcache(results, "warm");
+	add_coldcache(results, "clflush");
+	add_bounce(results, "user", 0);
+	add_bounce(results, "user", 64);
+	add_bounce(results, "kernel", 0);
+	m = add(results, "future<area>", "user", "sweep <1> & \"2\"");
+	cp_measurement_warn(m, "odd <warning>");
+}
+
+static char *report_of(const struct cp_results *results)
+{
+	struct text_capture capture;
+
+	capture_text_begin(&capture);
+	assert_int_equal(cp_report_write(results, capture.stream), 0);
+	capture_text_end(&capture);
+	return capture.text;
+}
+
+static size_t count_of(const char *text, const char *what)
+{
+	size_t n = 0;
+
+	for (const char *at = strstr(text, what); at;
+	     at = strstr(at + 1, what))
+		n++;
+	return n;
+}
+
+/* The charts of the section of @area. */
+static size_t charts_in(const char *html, const char *area)
+{
+	char id[64];
+	const char *start, *end;
+	size_t n = 0;
+
+	snprintf(id, sizeof(id), "<section id=\"area-%s\"", area);
+	start = strstr(html, id);
+	assert_non_null(start);
+	end = strstr(start, "</section>");
+	assert_non_null(end);
+	for (const char *at = strstr(start, "<svg "); at && at < end;
+	     at = strstr(at + 1, "<svg "))
+		n++;
+	return n;
+}
+
+static void assert_self_contained(const char *html)
+{
+	assert_true(strncmp(html, "<!DOCTYPE html>", 15) == 0);
+	assert_non_null(strstr(html, "</html>\n"));
+	assert_null(strstr(html, "http"));
+	assert_null(strstr(html, "<script"));
+	assert_null(strstr(html, "<link"));
+	assert_null(strstr(html, "src="));
+	assert_null(strstr(html, "url("));
+	assert_null(strstr(html, "@import"));
+	assert_null(strstr(html, "nan"));
+}
+
+static void test_report_has_every_area(void **state)
+{
+	struct cp_results results;
+	char *html;
+
+	(void)state;
+	build(&results);
+	html = report_of(&results);
+	assert_self_contained(html);
+	assert_non_null(strstr(html, "Test CPU &quot;quoted&quot;, v2"));
+	assert_non_null(strstr(html, "user mode only"));
+	/* latency: user and kernel side by side, cache size marked. */
+	assert_int_equal(charts_in(html, "latency"), 2);
+	assert_non_null(strstr(html, ">L1d 48 KiB<"));
+	/* coldcache: eviction cost, warmth (stacked), first pass. */
+	assert_int_equal(charts_in(html, "coldcache"), 3);
+	assert_non_null(strstr(html, "merged into the next"));
+	/* bounce: atomic increments in each mode, granularity marked. */
+	assert_int_equal(charts_in(html, "bounce"), 2);
+	assert_non_null(strstr(html, ">granularity 64 B<"));
+	/* No renderer: a table, with the names escaped. */
+	assert_int_equal(charts_in(html, "future&lt;area&gt;"), 0);
+	assert_non_null(strstr(html, "sweep &lt;1&gt; &amp; &quot;2&quot;"));
+	assert_non_null(strstr(html, "odd &lt;warning&gt;"));
+	assert_null(strstr(html, "<area>"));
+	free(html);
+	cp_results_free(&results);
+}
+
+static void test_report_from_saved_json(void **state)
+{
+	struct cp_results results, read_back;
+	struct cp_error error;
+	char *path, *html;
+
+	(void)state;
+	build(&results);
+	path = fixture_write_json(&results, "results.json");
+	assert_int_equal(cp_results_read_json(path, &read_back, &error), 0);
+	html = report_of(&read_back);
+	assert_self_contained(html);
+	assert_int_equal(charts_in(html, "latency"), 2);
+	assert_int_equal(charts_in(html, "coldcache"), 3);
+	assert_int_equal(charts_in(html, "bounce"), 2);
+	free(html);
+	fixture_remove(path);
+	cp_results_free(&read_back);
+	cp_results_free(&results);
+}
+
+static void test_report_without_measurements(void **state)
+{
+	struct cp_results results;
+	char *html;
+
+	(void)state;
+	fixture_results(&results);
+	results.interrupted = true;
+	snprintf(results.environment.module_version,
+		 sizeof(results.environment.module_version), "0.1.0");
+	results.environment.abi_version = 2;
+	html = report_of(&results);
+	assert_self_contained(html);
+	assert_non_null(strstr(html, "cacheprobe.ko 0.1.0, ABI 2"));
+	assert_non_null(strstr(html, "interrupted"));
+	assert_non_null(strstr(html, "no measurements"));
+	assert_int_equal(count_of(html, "<section"), 1);
+	free(html);
+	cp_results_free(&results);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_report_has_every_area),
+		cmocka_unit_test(test_report_from_saved_json),
+		cmocka_unit_test(test_report_without_measurements),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cacheprobe-run report RESULTS.json [-o FILE.html]: the HTML report of a
+ * saved run, as `run --report` makes it, for lab scripts that keep the
+ * JSON and render later.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli_util.h"
+#include "cli/commands.h"
+#include "lib/atomic_file.h"
+#include "lib/results_json.h"
+#include "report/report.h"
+
+#define COMMAND "report"
+
+static const char usage[] =
+	"Usage: " CLI_PROGRAM " report [OPTIONS] RESULTS.json\n"
+	"\n"
+	"Make the self-contained HTML report (charts and tables) of a run saved\n"
+	"with --json.\n"
+	"\n"
+	"Options:\n"
+	"  -o, --output=FILE  write the report to FILE, replaced whole or not\n"
+	"                     at all ('-' or no option: standard output)\n"
+	"  -h, --help         show this help\n"
+	"\n"
+	"Exit status: 0 written, 1 the report could not be written, 2 wrong\n"
+	"usage or a file that is not a cacheprobe result.\n";
+
+static const struct option long_options[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+struct report_options {
+	const char *input;
+	const char *output;	/* NULL or "-": standard output */
+};
+
+static int parse(int argc, char **argv, struct report_options *options)
+{
+	int opt;
+
+	opterr = 0;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, ":o:h", long_options, NULL)) !=
+	       -1) {
+		switch (opt) {
+		case 'o':
+			if (!*optarg)
+				return cli_usage_error(COMMAND,
+						       "--output: empty file name");
+			options->output = optarg;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return CLI_EXIT_OK;
+		default:
+			return cli_option_error(COMMAND, opt, optopt,
+						argv[optind - 1]);
+		}
+	}
+	if (optind + 1 != argc)
+		return cli_usage_error(COMMAND,
+				       optind == argc ? "no results file named"
+						      : "one results file, please");
+	options->input = argv[optind];
+	return CLI_PROCEED;
+}
+
+static int write_report(const struct cp_results *results, const char *path)
+{
+	struct cp_atomic_file file;
+	int ret;
+
+	if (!path || !strcmp(path, "-")) {
+		if (cp_report_write(results, stdout) || fflush(stdout)) {
+			fprintf(stderr, "%s: %s: cannot write to standard output\n",
+				CLI_PROGRAM, COMMAND);
+			return CLI_EXIT_FAILURE;
+		}
+		return CLI_EXIT_OK;
+	}
+	ret = cp_atomic_file_open(&file, path);
+	if (ret)
+		return cli_usage_error(COMMAND, "--output: cannot write '%s': %s",
+				       path, strerror(-ret));
+	ret = cp_report_write(results, file.stream);
+	if (ret)
+		cp_atomic_file_abort(&file);
+	else
+		ret = cp_atomic_file_commit(&file);
+	if (ret) {
+		fprintf(stderr, "%s: %s: cannot write %s: %s\n", CLI_PROGRAM,
+			COMMAND, path, strerror(-ret));
+		return CLI_EXIT_FAILURE;
+	}
+	return CLI_EXIT_OK;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_options options = { 0 };
+	struct cp_results results;
+	struct cp_error error;
+	int status = parse(argc, argv, &options);
+
+	if (status != CLI_PROCEED)
+		return status;
+	if (cp_results_read_json(options.input, &results, &error)) {
+		fprintf(stderr, "%s: %s: %s\n", CLI_PROGRAM, COMMAND,
+			error.msg);
+		return CLI_EXIT_USAGE;
+	}
+	status = write_report(&results, options.output);
+	cp_results_free(&results);
+	return status;
+}
