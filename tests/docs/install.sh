@@ -58,7 +58,8 @@ for page in man1/cacheprobe-run.1 man4/cacheprobe.4; do
 	src="$root/share/man/$page"
 	warnings=$(groff -ww -z -man "$src" 2>&1)
 	rendered=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$src" 2>"$work/man.err")
-	title=$(echo "${name%.*}" | tr a-z A-Z)
+	title=${name%.*}
+	title=${title^^}
 	if [ -n "$warnings" ] || [ -s "$work/man.err" ]; then
 		fail "man-renders $name: $warnings $(head -n 3 "$work/man.err")"
 	elif ! grep -q "^$title(${name##*.})" <<<"$rendered" ||

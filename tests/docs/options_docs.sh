@@ -47,7 +47,7 @@ complete_words() {
 
 # The --options of a command's help ('' for the top level).
 help_options() {
-	"$program" $1 --help | grep -o -- '--[a-z0-9][a-z0-9-]*' | sort -u
+	"$program" ${1:+"$1"} --help | grep -o -- '--[a-z0-9][a-z0-9-]*' | sort -u
 }
 
 # The roff spelling of a name: every hyphen escaped.
@@ -67,7 +67,7 @@ for command in "" $commands; do
 	label=${command:-top level}
 	missing_man=
 	missing_completion=
-	offered=$(complete_words $command --)
+	offered=$(complete_words ${command:+"$command"} --)
 	for option in $(help_options "$command"); do
 		grep -qF -- "$(roff "$option")" "$man_page" ||
 			missing_man+=" $option"
@@ -95,9 +95,9 @@ missing=
 for command in $commands; do
 	while read -r option; do
 		[ -n "$option" ] || continue
-		[ -n "$(complete_words $command "$option" "")" ] ||
+		[ -n "$(complete_words "$command" "$option" "")" ] ||
 			missing+=" $command $option"
-	done < <("$program" $command --help 2>/dev/null |
+	done < <("$program" "$command" --help 2>/dev/null |
 		grep -oE -- '--[a-z0-9-]+=(LIST|SELECTION)' | cut -d= -f1 | sort -u)
 done
 check "LIST and SELECTION options have completion values" "$missing"
