@@ -37,19 +37,43 @@ check:
 bench: tools
 	$(MAKE) -C user bench
 
-install: all
-	install -D -m 0755 user/build/cacheprobe-run \
-		$(DESTDIR)$(PREFIX)/bin/cacheprobe-run
+# Where make install puts the tool's files (DESTDIR and PREFIX respected).
+BINDIR        ?= $(PREFIX)/bin
+MANDIR        ?= $(PREFIX)/share/man
+COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
+DATADIR       ?= $(PREFIX)/share/cacheprobe
+
+install: all install-tools
 	@if [ -f kmod/cacheprobe.ko ]; then \
 		install -D -m 0644 kmod/cacheprobe.ko \
 			$(DESTDIR)/lib/modules/$(KVER)/extra/cacheprobe.ko && \
 		{ [ -n "$(DESTDIR)" ] || depmod -a $(KVER); }; \
 	fi
 
-uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/cacheprobe-run
+# The tool, its manual pages, bash completion and the netlink spec.
+install-tools: tools
+	install -D -m 0755 user/build/cacheprobe-run \
+		$(DESTDIR)$(BINDIR)/cacheprobe-run
+	install -D -m 0644 user/doc/cacheprobe-run.1 \
+		$(DESTDIR)$(MANDIR)/man1/cacheprobe-run.1
+	install -D -m 0644 user/doc/cacheprobe.4 \
+		$(DESTDIR)$(MANDIR)/man4/cacheprobe.4
+	install -D -m 0644 user/completion/cacheprobe-run \
+		$(DESTDIR)$(COMPLETIONDIR)/cacheprobe-run
+	install -D -m 0644 include/netlink/specs/cacheprobe.yaml \
+		$(DESTDIR)$(DATADIR)/cacheprobe.yaml
+
+uninstall: uninstall-tools
 	rm -f $(DESTDIR)/lib/modules/$(KVER)/extra/cacheprobe.ko
 	[ -n "$(DESTDIR)" ] || depmod -a $(KVER)
+
+uninstall-tools:
+	rm -f $(DESTDIR)$(BINDIR)/cacheprobe-run \
+		$(DESTDIR)$(MANDIR)/man1/cacheprobe-run.1 \
+		$(DESTDIR)$(MANDIR)/man4/cacheprobe.4 \
+		$(DESTDIR)$(COMPLETIONDIR)/cacheprobe-run \
+		$(DESTDIR)$(DATADIR)/cacheprobe.yaml
+	rmdir $(DESTDIR)$(DATADIR) 2>/dev/null || true
 
 # DKMS rebuilds the module for every kernel installed later.
 dkms-install: dkms-uninstall
@@ -69,4 +93,4 @@ clean:
 	rm -rf tests/out results.json results.csv report.html
 
 .PHONY: all tools module deps run check bench install uninstall dkms-install \
-	dkms-uninstall clean
+	dkms-uninstall clean install-tools uninstall-tools

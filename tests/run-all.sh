@@ -2,9 +2,11 @@
 # `make check`: every test of cacheprobe, on a Debian 12 machine as root.
 #
 # Stages: dependencies; userspace build and unit tests, again under ASan
-# and UBSan; libFuzzer targets for a fixed time; the module built with
-# -Werror (and a fault-injection test build) against every installed
-# kernel's headers; one QEMU guest boot per installed kernel running the
+# and UBSan; make install into a scratch root (man pages, completion) and
+# the netlink spec against the uAPI header (tests/docs/); libFuzzer
+# targets for a fixed time; the module built with -Werror (and a
+# fault-injection test build) against every installed kernel's headers;
+# one QEMU guest boot per installed kernel running the
 # module tests; a guest boot per kernel running the netlink and ioctl
 # fuzzers; DKMS build and install, and a guest boot with the DKMS-built
 # module.
@@ -50,6 +52,10 @@ fi
 collect make -s -C "$top/user" check
 stage "unit tests under ASan and UBSan"
 collect make -s -C "$top/user" SANITIZE=1 check
+
+stage "install, man pages, completion and the netlink spec"
+collect "$top/tests/docs/install.sh" "$out/docs-install"
+collect "$top/tests/docs/netlink-spec.sh" "$out/docs-netlink"
 
 stage "libFuzzer targets"
 collect "$top/tests/fuzz/run-libfuzzer.sh" "${LIBFUZZER_SECONDS:-15}"

@@ -10,6 +10,7 @@ build_pkgs=(build-essential pkg-config libnl-3-dev libnl-genl-3-dev
 test_pkgs=(libcmocka-dev clang libclang-rt-14-dev qemu-system-x86
 	busybox-static cpio iproute2 dkms
 	chromium chromium-driver python3-selenium
+	linux-source-6.12 python3-yaml python3-jsonschema man-db groff-base
 	linux-image-amd64 linux-headers-amd64
 	linux-image-6.12-amd64 linux-headers-6.12-amd64
 	linux-image-6.12-rt-amd64 linux-headers-6.12-rt-amd64)

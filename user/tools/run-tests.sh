@@ -5,7 +5,7 @@
 # "N passed, N failed[, N skipped]".  Exits 1 when anything failed,
 # including a program that crashed or printed no result.
 #
-# Usage: run-tests.sh PROGRAM... [-- SCRIPT [ARG...]]
+# Usage: run-tests.sh PROGRAM... [-- SCRIPT ARG]...
 
 passed=0
 failed=0
@@ -47,10 +47,10 @@ while [ $# -gt 0 ] && [ "$1" != "--" ]; do
 	run_one "$1"
 	shift
 done
-if [ "${1:-}" = "--" ]; then
-	shift
-	[ $# -gt 0 ] && run_one "$@"
-fi
+while [ "${1:-}" = "--" ] && [ $# -ge 3 ]; do
+	run_one "$2" "$3"
+	shift 3
+done
 
 summary="$passed passed, $failed failed"
 [ "$skipped" -gt 0 ] && summary="$summary, $skipped skipped"
