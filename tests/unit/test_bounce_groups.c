@@ -16,30 +16,15 @@
 
 #include "lib/bounce_groups.h"
 #include "lib/cpu_select.h"
+#include "topology_fixture.h"
 
-#define BIG_MACHINE "pack:2 l3:4 core:8 pu:2"
-#define SHARED_L2_MACHINE "pack:2 l3:4 l2:4 core:2 pu:2"
-#define SMALL_MACHINE "l3:1 core:2 pu:1"
-
-static struct cp_topology *load(const char *description)
-{
-	struct cp_topology_source source = {
-		.kind = CP_TOPOLOGY_SYNTHETIC, .text = description,
-	};
-	struct cp_topology *topology = NULL;
-	struct cp_error error;
-
-	if (cp_topology_load(&source, &topology, &error))
-		fail_msg("cannot load \"%s\": %s", description, error.msg);
-	return topology;
-}
 
 /* The default groups of @threads on @machine, as "class:cpus" joined by
  * spaces, compared with @expected. */
 static void assert_groups(const char *machine, unsigned int threads,
 			  const char *expected)
 {
-	struct cp_topology *topology = load(machine);
+	struct cp_topology *topology = load_synthetic(machine);
 	struct cp_bounce_group groups[CP_NR_PAIR_CLASSES];
 	char text[512] = "", cpus[128], why[160];
 	size_t n;
@@ -80,7 +65,7 @@ static void test_more_threads(void **state)
 static void assert_refused(const char *machine, const char *cpus_text,
 			   unsigned int threads, const char *reason)
 {
-	struct cp_topology *topology = load(machine);
+	struct cp_topology *topology = load_synthetic(machine);
 	struct cp_bounce_group groups[CP_NR_PAIR_CLASSES];
 	struct cp_cpuset *cpus = NULL;
 	char why[160];
@@ -113,7 +98,7 @@ static void test_refusals(void **state)
 
 static void test_chosen_cpus(void **state)
 {
-	struct cp_topology *topology = load(BIG_MACHINE);
+	struct cp_topology *topology = load_synthetic(BIG_MACHINE);
 	struct cp_bounce_group groups[CP_NR_PAIR_CLASSES];
 	struct cp_cpuset *cpus = NULL;
 	char why[160];

@@ -14,19 +14,7 @@
 
 #include "lib/c2c_schedule.h"
 #include "lib/xcore_choices.h"
-
-static struct cp_topology *load_synthetic(const char *description)
-{
-	struct cp_topology_source source = {
-		.kind = CP_TOPOLOGY_SYNTHETIC, .text = description,
-	};
-	struct cp_topology *topology = NULL;
-	struct cp_error error;
-
-	if (cp_topology_load(&source, &topology, &error))
-		fail_msg("cannot load \"%s\": %s", description, error.msg);
-	return topology;
-}
+#include "topology_fixture.h"
 
 /* Every unordered pair of @n CPUs exactly once. */
 static void assert_covers(const struct cp_c2c_schedule *s, unsigned int n)

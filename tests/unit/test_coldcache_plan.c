@@ -13,22 +13,10 @@
 
 #include "lib/coldcache_choices.h"
 #include "lib/coldcache_plan.h"
+#include "topology_fixture.h"
 
 #define MiB (1ull << 20)
 #define KiB (1ull << 10)
-
-static struct cp_topology *load(const char *description)
-{
-	struct cp_topology_source source = {
-		.kind = CP_TOPOLOGY_SYNTHETIC, .text = description,
-	};
-	struct cp_topology *topology = NULL;
-	struct cp_error error;
-
-	if (cp_topology_load(&source, &topology, &error))
-		fail_msg("cannot load \"%s\": %s", description, error.msg);
-	return topology;
-}
 
 static void plan(struct cp_topology *topology, double factor,
 		 struct cp_eviction_plan *out)
@@ -56,7 +44,7 @@ static void assert_slices_disjoint(const struct cp_eviction_plan *p)
  * 2 threads, no private cache described: every CPU reads. */
 static void test_big_machine_reads_an_eighth_or_less(void **state)
 {
-	struct cp_topology *topology = load("pack:2 l3:4 core:8 pu:2");
+	struct cp_topology *topology = load_synthetic("pack:2 l3:4 core:8 pu:2");
 	struct cp_eviction_plan p;
 
 	(void)state;
@@ -92,7 +80,7 @@ static void test_big_machine_reads_an_eighth_or_less(void **state)
  * level), each reading at least twice its private caches. */
 static void test_one_reader_per_private_cache(void **state)
 {
-	struct cp_topology *topology = load(
+	struct cp_topology *topology = load_synthetic(
 		"pack:2 l3:2(size=32MiB) l2:4(size=2MiB) core:2 "
 		"l1d:1(size=48KiB) pu:2");
 	struct cp_eviction_plan p;
@@ -128,7 +116,7 @@ static void test_one_reader_per_private_cache(void **state)
 /* A small factor: the per-CPU floor (twice the private caches) wins. */
 static void test_private_floor(void **state)
 {
-	struct cp_topology *topology = load(
+	struct cp_topology *topology = load_synthetic(
 		"l3:1(size=8MiB) l2:2(size=2MiB) core:1 l1d:1(size=48KiB) pu:1");
 	struct cp_eviction_plan p;
 
@@ -148,7 +136,7 @@ static void test_private_floor(void **state)
 /* Like the development machine: 2 CPUs under one L3. */
 static void test_two_cpus_one_l3(void **state)
 {
-	struct cp_topology *topology = load(
+	struct cp_topology *topology = load_synthetic(
 		"l3:1(size=260MiB) l2:2(size=2MiB) core:1 l1d:1(size=48KiB) pu:1");
 	struct cp_eviction_plan p;
 
@@ -170,7 +158,7 @@ static void test_two_cpus_one_l3(void **state)
 /* A selection of CPUs: only their domains are planned. */
 static void test_selected_cpus_only(void **state)
 {
-	struct cp_topology *topology = load("pack:2 l3:4 core:8 pu:2");
+	struct cp_topology *topology = load_synthetic("pack:2 l3:4 core:8 pu:2");
 	struct cp_cpuset *cpus = NULL;
 	struct cp_eviction_plan p;
 	struct cp_error error;
@@ -194,7 +182,7 @@ static void test_selected_cpus_only(void **state)
 /* A measured capacity replaces the nominal one. */
 static void test_llc_override(void **state)
 {
-	struct cp_topology *topology = load("l3:1(size=260MiB) core:2 pu:1");
+	struct cp_topology *topology = load_synthetic("l3:1(size=260MiB) core:2 pu:1");
 	struct cp_eviction_plan p;
 	struct cp_error error;
 
@@ -210,7 +198,7 @@ static void test_llc_override(void **state)
 
 static void test_bad_factor(void **state)
 {
-	struct cp_topology *topology = load("l3:1 core:2 pu:1");
+	struct cp_topology *topology = load_synthetic("l3:1 core:2 pu:1");
 	struct cp_eviction_plan p;
 	struct cp_error error;
 

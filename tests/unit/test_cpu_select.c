@@ -16,29 +16,14 @@
 
 #include "lib/cpu_select.h"
 #include "results_fixture.h"
+#include "topology_fixture.h"
 
-#define BIG_MACHINE "pack:2 l3:4 core:8 pu:2"
-#define SHARED_L2_MACHINE "pack:2 l3:4 l2:4 core:2 pu:2"
-#define SMALL_MACHINE "l3:1 core:2 pu:1"
-
-static struct cp_topology *load(const char *description)
-{
-	struct cp_topology_source source = {
-		.kind = CP_TOPOLOGY_SYNTHETIC, .text = description,
-	};
-	struct cp_topology *topology = NULL;
-	struct cp_error error;
-
-	if (cp_topology_load(&source, &topology, &error))
-		fail_msg("cannot load \"%s\": %s", description, error.msg);
-	return topology;
-}
 
 /* Select @text and compare with the list form @expected. */
 static void assert_selects(const char *machine, const char *text,
 			   bool allow_duplicates, const char *expected)
 {
-	struct cp_topology *topology = load(machine);
+	struct cp_topology *topology = load_synthetic(machine);
 	struct cp_cpuset *set = NULL;
 	char why[256], *list;
 
@@ -55,7 +40,7 @@ static void assert_selects(const char *machine, const char *text,
 static void assert_refused(const char *machine, const char *text,
 			   const char *reason)
 {
-	struct cp_topology *topology = load(machine);
+	struct cp_topology *topology = load_synthetic(machine);
 	struct cp_cpuset *set = NULL;
 	char why[256];
 
@@ -78,7 +63,7 @@ static void test_lists_and_ranges(void **state)
 
 static void test_topology_picks(void **state)
 {
-	struct cp_topology *topology = load(BIG_MACHINE);
+	struct cp_topology *topology = load_synthetic(BIG_MACHINE);
 	struct cp_cpuset *set = NULL;
 	char why[256];
 
@@ -190,7 +175,7 @@ static void assert_class(const struct cp_topology *topology, unsigned int a,
 
 static void test_pair_classes_big_machine(void **state)
 {
-	struct cp_topology *topology = load(BIG_MACHINE);
+	struct cp_topology *topology = load_synthetic(BIG_MACHINE);
 
 	(void)state;
 	assert_class(topology, 0, 1, CP_PAIR_SAME_CORE);
@@ -208,7 +193,7 @@ static void test_pair_classes_big_machine(void **state)
 
 static void test_pair_classes_shared_l2(void **state)
 {
-	struct cp_topology *topology = load(SHARED_L2_MACHINE);
+	struct cp_topology *topology = load_synthetic(SHARED_L2_MACHINE);
 
 	(void)state;
 	assert_class(topology, 0, 1, CP_PAIR_SAME_CORE);
@@ -220,8 +205,8 @@ static void test_pair_classes_shared_l2(void **state)
 
 static void test_representative_pairs(void **state)
 {
-	struct cp_topology *big = load(BIG_MACHINE);
-	struct cp_topology *small = load(SMALL_MACHINE);
+	struct cp_topology *big = load_synthetic(BIG_MACHINE);
+	struct cp_topology *small = load_synthetic(SMALL_MACHINE);
 	struct cp_cpu_pair pairs[CP_NR_PAIR_CLASSES];
 	struct cp_cpuset *subset = NULL;
 	char why[128];
@@ -253,7 +238,7 @@ static void test_representative_pairs(void **state)
 
 static void test_pair_selection(void **state)
 {
-	struct cp_topology *big = load(BIG_MACHINE);
+	struct cp_topology *big = load_synthetic(BIG_MACHINE);
 	struct cp_cpu_pair pairs[8];
 	size_t count;
 	char why[128];

@@ -14,19 +14,7 @@
 #include <hwloc.h>
 
 #include "lib/topology.h"
-
-static struct cp_topology *load_synthetic(const char *description)
-{
-	struct cp_topology_source source = {
-		.kind = CP_TOPOLOGY_SYNTHETIC, .text = description,
-	};
-	struct cp_topology *topology = NULL;
-	struct cp_error error;
-
-	if (cp_topology_load(&source, &topology, &error))
-		fail_msg("cannot load \"%s\": %s", description, error.msg);
-	return topology;
-}
+#include "topology_fixture.h"
 
 static void assert_cpus(const struct cp_cpuset *set, const char *expected)
 {

@@ -12,19 +12,7 @@
 #include <string.h>
 
 #include "areas/xcore_area.h"
-
-static struct cp_topology *load_synthetic(const char *description)
-{
-	struct cp_topology_source source = {
-		.kind = CP_TOPOLOGY_SYNTHETIC, .text = description,
-	};
-	struct cp_topology *topology = NULL;
-	struct cp_error error;
-
-	if (cp_topology_load(&source, &topology, &error))
-		fail_msg("cannot load \"%s\": %s", description, error.msg);
-	return topology;
-}
+#include "topology_fixture.h"
 
 static void test_classes_and_baselines(void **state)
 {

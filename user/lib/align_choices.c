@@ -3,24 +3,10 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-static int refuse(char *why, size_t why_len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int refuse(char *why, size_t why_len, const char *fmt, ...)
-{
-	va_list args;
-
-	if (why_len) {
-		va_start(args, fmt);
-		vsnprintf(why, why_len, fmt, args);
-		va_end(args);
-	}
-	return -EINVAL;
-}
+#include "error.h"
 
 /* The next comma-separated item of *@cursor into @item; false at the end;
  * *@bad when it is empty or too long. */
@@ -85,12 +71,12 @@ static int add_offset(struct cp_align_choices *choices, uint64_t offset,
 		      char *why, size_t why_len)
 {
 	if (offset > CP_ALIGN_MAX_OFFSET)
-		return refuse(why, why_len,
+		return cp_why_invalid(why, why_len,
 			      "offset %" PRIu64 " is above %u (offsets stay inside one 4 KiB page)",
 			      offset, CP_ALIGN_MAX_OFFSET);
 	for (size_t i = 0; i < choices->nr_offsets; i++)
 		if (choices->offsets[i] == offset)
-			return refuse(why, why_len,
+			return cp_why_invalid(why, why_len,
 				      "offset %" PRIu64 " is listed twice",
 				      offset);
 	choices->offsets[choices->nr_offsets++] = (uint16_t)offset;
@@ -108,14 +94,14 @@ int cp_align_parse_offsets(const char *text, struct cp_align_choices *choices,
 
 	choices->nr_offsets = 0;
 	if (!*text)
-		return refuse(why, why_len, "empty list of offsets");
+		return cp_why_invalid(why, why_len, "empty list of offsets");
 	while (next_item(&cursor, item, sizeof(item), &bad)) {
 		if (bad || !parse_range(item, &first, &last, &step))
-			return refuse(why, why_len,
+			return cp_why_invalid(why, why_len,
 				      "'%s' is not an offset or a range (N, A-B or A-B:STEP)",
 				      item);
 		if (last < first)
-			return refuse(why, why_len,
+			return cp_why_invalid(why, why_len,
 				      "range %s is reversed", item);
 		for (uint64_t o = first; o <= last; o += step) {
 			ret = add_offset(choices, o, why, why_len);
@@ -138,20 +124,20 @@ int cp_align_parse_widths(const char *text, struct cp_align_choices *choices,
 
 	choices->nr_widths = 0;
 	if (!*text)
-		return refuse(why, why_len, "empty list of widths");
+		return cp_why_invalid(why, why_len, "empty list of widths");
 	while (next_item(&cursor, item, sizeof(item), &bad)) {
 		c = item;
 		if (bad || !parse_number(&c, 64, &value) || *c ||
 		    !cp_align_width_valid((unsigned int)value)) {
 			choices->nr_widths = 0;
-			return refuse(why, why_len,
+			return cp_why_invalid(why, why_len,
 				      "'%s' is not an access width (1, 2, 4, 8, 16, 32 or 64 bytes)",
 				      item);
 		}
 		for (size_t i = 0; i < choices->nr_widths; i++)
 			if (choices->widths[i] == value) {
 				choices->nr_widths = 0;
-				return refuse(why, why_len,
+				return cp_why_invalid(why, why_len,
 					      "width %s is listed twice", item);
 			}
 		choices->widths[choices->nr_widths++] = (unsigned int)value;
@@ -169,7 +155,7 @@ int cp_align_parse_kinds(const char *text, struct cp_align_choices *choices,
 
 	choices->nr_kinds = 0;
 	if (!*text)
-		return refuse(why, why_len, "empty list of kinds");
+		return cp_why_invalid(why, why_len, "empty list of kinds");
 	while (next_item(&cursor, item, sizeof(item), &bad)) {
 		for (kind = 0; kind < CP_ALIGN_NR_KINDS; kind++)
 			if (!bad && strcmp(item, cp_align_kind_name(kind)) == 0)
@@ -178,12 +164,12 @@ int cp_align_parse_kinds(const char *text, struct cp_align_choices *choices,
 				   i < choices->nr_kinds; i++)
 			if (choices->kinds[i] == (enum cp_align_kind)kind) {
 				choices->nr_kinds = 0;
-				return refuse(why, why_len,
+				return cp_why_invalid(why, why_len,
 					      "kind %s is listed twice", item);
 			}
 		if (kind == CP_ALIGN_NR_KINDS) {
 			choices->nr_kinds = 0;
-			return refuse(why, why_len,
+			return cp_why_invalid(why, why_len,
 				      "unknown kind '%s' (load-latency, load-throughput, store-throughput)",
 				      item);
 		}
@@ -229,24 +215,24 @@ int cp_align_parse_buffers(const char *text, struct cp_align_choices *choices,
 
 	choices->nr_buffers = 0;
 	if (!*text)
-		return refuse(why, why_len, "empty list of buffers");
+		return cp_why_invalid(why, why_len, "empty list of buffers");
 	while (next_item(&cursor, item, sizeof(item), &bad)) {
 		int ret = 0;
 
 		if (bad || !parse_buffer(item, &value))
-			ret = refuse(why, why_len,
+			ret = cp_why_invalid(why, why_len,
 				     "'%s' is not l1, l2 or a size up to 1G", item);
 		else if (value > CP_ALIGN_BUFFER_L2 &&
 			 value < CP_ALIGN_MIN_BUFFER)
-			ret = refuse(why, why_len,
+			ret = cp_why_invalid(why, why_len,
 				     "buffer %s is below %u bytes", item,
 				     CP_ALIGN_MIN_BUFFER);
 		else if (choices->nr_buffers == CP_ALIGN_MAX_BUFFERS)
-			ret = refuse(why, why_len, "more than %d buffers",
+			ret = cp_why_invalid(why, why_len, "more than %d buffers",
 				     CP_ALIGN_MAX_BUFFERS);
 		for (size_t i = 0; !ret && i < choices->nr_buffers; i++)
 			if (choices->buffers[i] == value)
-				ret = refuse(why, why_len,
+				ret = cp_why_invalid(why, why_len,
 					     "buffer %s is listed twice", item);
 		if (ret) {
 			choices->nr_buffers = 0;
