@@ -71,7 +71,11 @@ static int plateau(struct cold_run *run, uint64_t bytes, bool flushed,
 {
 	struct cp_chase ws;
 	uint16_t *steps;
-	int ret = cp_chase_build(&ws, to_lines(bytes), COLD_LINE_SIZE,
+	/* Laid out as the measured sets are, so that each plateau includes
+	 * what the spread costs in address translation. */
+	uint64_t lines = to_lines(bytes) / COLD_LINE_SIZE;
+	size_t stride = cold_line_stride(lines * COLD_LINE_SIZE);
+	int ret = cp_chase_build(&ws, lines * stride, stride,
 				 run->context->options->seed);
 
 	if (ret)
