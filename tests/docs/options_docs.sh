@@ -47,7 +47,10 @@ complete_words() {
 
 # The --options of a command's help ('' for the top level).
 help_options() {
-	"$program" ${1:+"$1"} --help | grep -o -- '--[a-z0-9][a-z0-9-]*' | sort -u
+	# Only the lines that define options: prose may name other commands'.
+	"$program" ${1:+"$1"} --help |
+		sed -n 's/^ *\(-[A-Za-z0-9], \)\{0,1\}\(--[a-z0-9][a-z0-9-]*\).*/\2/p' |
+		sort -u
 }
 
 # The roff spelling of a name: every hyphen escaped.

@@ -271,6 +271,9 @@ xcore_c2c_misuse_cases() {
 	expect "c2c: matrix name" 2 err "--matrix: 'm.txt' ends in neither .csv nor .json" \
 		-- c2c --matrix m.txt --json "$f"
 	expect "c2c: empty home" 2 err "--home: empty value" -- c2c --home ""
+	expect "--matrix without c2c" 2 err \
+		"--matrix: c2c is not among the areas named" \
+		-- latency --matrix "$work/m.csv" --json "$f"
 }
 
 # Nothing may be left behind by a run refused for its input.

@@ -36,8 +36,8 @@ const char run_usage[] =
 	"      --min-size=SIZE   smallest working set (latency; default 4K)\n"
 	"      --max-size=SIZE   largest working set (latency; default 4x the\n"
 	"                        last-level cache, at most 256M; xcore: the largest\n"
-	"                        block, a power of two, default twice the largest\n"
-	"                        private cache)\n"
+	"                        block, a power of two, default the smallest that\n"
+	"                        holds the largest private cache, at most 512K)\n"
 	"  -c, --cpus=SELECTION  CPUs to run on: 0,2-5, all, per-core, per-l2,\n"
 	"                        per-l3, per-package, per-numa (latency uses the\n"
 	"                        first; default: the CPU the run starts on)\n"
@@ -433,6 +433,18 @@ static int add_area(const char *name, struct run_options *options)
 	return 0;
 }
 
+/* Whether @area runs: named, or no area named (all of them run). */
+static bool runs_area(const struct run_options *options,
+		      const struct cp_area *area)
+{
+	if (!options->nr_areas)
+		return true;
+	for (size_t i = 0; i < options->nr_areas; i++)
+		if (options->areas[i] == area)
+			return true;
+	return false;
+}
+
 static int check_sizes(const struct run_options *options)
 {
 	struct cp_bounce_choices bounce = options->bounce;
@@ -445,6 +457,9 @@ static int check_sizes(const struct run_options *options)
 	    options->min_size > options->max_size)
 		return cli_usage_error(command_name,
 				       "--min-size is above --max-size");
+	if (options->c2c.matrix_path && !runs_area(options, &cp_area_c2c))
+		return cli_usage_error(command_name,
+				       "--matrix: c2c is not among the areas named, so there is no matrix to write");
 	return run_outputs_check(command_name, RUN_OUTPUT_PATHS(options));
 }
 
