@@ -73,6 +73,26 @@ static void assert_same_measurement(const struct cp_measurement *a,
 	assert_int_equal(a->nr_warnings, b->nr_warnings);
 }
 
+/* Setting a parameter again replaces it; a full table refuses a new one. */
+static void test_param_set_replaces(void **state)
+{
+	struct cp_measurement m = { 0 };
+	char name[32];
+
+	(void)state;
+	assert_int_equal(cp_measurement_add_param(&m, "ratio_milli", 1200), 0);
+	assert_int_equal(cp_measurement_add_param(&m, "ratio_milli", 1180), 0);
+	assert_int_equal(m.nr_params, 1);
+	assert_int_equal(cp_measurement_param(&m, "ratio_milli", -1), 1180);
+	for (int i = 1; i < CP_MAX_PARAMS; i++) {
+		snprintf(name, sizeof(name), "p%d", i);
+		assert_int_equal(cp_measurement_add_param(&m, name, i), 0);
+	}
+	assert_int_equal(cp_measurement_add_param(&m, "one_more", 1), -ENOSPC);
+	assert_int_equal(cp_measurement_add_param(&m, "p3", 30), 0);
+	assert_int_equal(cp_measurement_param(&m, "p3", -1), 30);
+}
+
 static void test_json_round_trip(void **state)
 {
 	struct cp_results written, read;
@@ -323,6 +343,7 @@ static void test_atomic_file(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_param_set_replaces),
 		cmocka_unit_test(test_json_round_trip),
 		cmocka_unit_test(test_json_fields_match_the_schema_document),
 		cmocka_unit_test(test_json_refusals),

@@ -182,9 +182,13 @@ static void derive(struct cp_area_context *context,
 	}
 	bounce_derive_sweep(by_distance, distances, measured, padded,
 			    at(context, alone));
-	if (sweep->op == CP_BOUNCE_PLAIN && sweep->width == 4 && adjacent)
-		bounce_note_classic(adjacent, one_line,
-				    plan->line_size);
+	if (sweep->op != CP_BOUNCE_PLAIN || sweep->width != 4 || !adjacent)
+		return;
+	bounce_note_classic(adjacent, one_line, plan->line_size);
+	if (!sweep->kernel && one_line && padded && adjacent->count &&
+	    one_line->count && padded->count)
+		bounce_classic_side_by_side(context, sweep, adjacent, one_line,
+					    padded, plan->line_size);
 }
 
 static int run_sweep(struct cp_area_context *context,

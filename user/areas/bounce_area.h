@@ -71,4 +71,18 @@ void bounce_note_classic(struct cp_measurement *adjacent,
 			 const struct cp_measurement *one_line,
 			 unsigned int line_size);
 
+/*
+ * The classic case again, runs of @adjacent's, @one_line's and @padded's
+ * layouts alternating on @config's CPUs (user mode), the ratios taken run
+ * by run (see bounce_classic.c); replaces the note and classic_milli that
+ * bounce_note_classic put on @adjacent and adds classic_padded_milli.
+ * 0 or -ENOMEM, -EINVAL (layout).
+ */
+int bounce_classic_side_by_side(struct cp_area_context *context,
+				const struct bounce_config *config,
+				struct cp_measurement *adjacent,
+				const struct cp_measurement *one_line,
+				const struct cp_measurement *padded,
+				unsigned int line_size);
+
 #endif

@@ -107,6 +107,21 @@ static bool first_of_sweep(const struct cp_results *results, size_t index)
 	return true;
 }
 
+/* The side-by-side runs' ratio against padded counters, when taken. */
+static void print_classic_padded(FILE *out, const struct cp_measurement *m)
+{
+	int64_t milli = cp_measurement_param(m, "classic_padded_milli", -1);
+
+	if (milli < 0)
+		return;
+	fprintf(out,
+		"    against padded counters (%" PRId64 " bytes apart), runs side by side: %.2fx slower, 95%% interval %.2f..%.2f\n",
+		cp_measurement_param(m, "classic_padded_bytes", 0),
+		milli / 1000.0,
+		cp_measurement_param(m, "classic_padded_low_milli", 0) / 1000.0,
+		cp_measurement_param(m, "classic_padded_high_milli", 0) / 1000.0);
+}
+
 static void print_classic(FILE *out, const struct cp_results *results)
 {
 	for (size_t i = 0; i < results->nr_measurements; i++) {
@@ -123,6 +138,7 @@ static void print_classic(FILE *out, const struct cp_results *results)
 			(int)stem_length(m), m->name, m->mode, apart,
 			cp_measurement_param(m, "threads", 0), ratio, low,
 			high);
+		print_classic_padded(out, m);
 	}
 }
 

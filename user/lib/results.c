@@ -69,6 +69,11 @@ int cp_measurement_add_param(struct cp_measurement *measurement,
 {
 	struct cp_param *param;
 
+	for (size_t i = 0; i < measurement->nr_params; i++)
+		if (strcmp(measurement->params[i].name, name) == 0) {
+			measurement->params[i].value = value;
+			return 0;
+		}
 	if (measurement->nr_params == CP_MAX_PARAMS)
 		return -ENOSPC;
 	param = &measurement->params[measurement->nr_params++];

@@ -18,7 +18,7 @@
 #include "stats.h"
 
 #define CP_RESULTS_SCHEMA "cacheprobe-results/1"
-#define CP_MAX_PARAMS 8
+#define CP_MAX_PARAMS 16
 #define CP_MAX_WARNINGS 8
 
 struct cp_param {
@@ -91,6 +91,8 @@ struct cp_measurement *cp_results_add(struct cp_results *results);
 int cp_measurement_set_samples(struct cp_measurement *measurement,
 			       double *ticks, size_t n, double tsc_hz);
 
+/* Set parameter @name to @value (a new one, or the one of that name).
+ * 0, or -ENOSPC when CP_MAX_PARAMS are taken. */
 int cp_measurement_add_param(struct cp_measurement *measurement,
 			     const char *name, int64_t value);
 /* The value of parameter @name, or @fallback. */
