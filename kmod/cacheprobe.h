@@ -237,12 +237,14 @@ struct cp_bounce_req {
  * @size: block bytes.
  * @variant: enum cacheprobe_xfer_variant.
  * @order: enum cacheprobe_order, 0 for the default.
+ * @delay: dependent adds after each load of the walk, 0 for none.
  */
 struct cp_xfer_req {
 	struct cp_run_req run;
 	u64 size;
 	u32 variant;
 	u32 order;
+	u32 delay;
 };
 
 bool cp_access_width_ok(u32 width);

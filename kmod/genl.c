@@ -423,6 +423,7 @@ static int cp_genl_xfer(struct sk_buff *skb, struct genl_info *info)
 		req.size = nla_get_u64(info->attrs[CACHEPROBE_ATTR_SIZE]);
 		req.variant = cp_genl_u32(info, CACHEPROBE_ATTR_VARIANT);
 		req.order = cp_genl_u32(info, CACHEPROBE_ATTR_ORDER);
+		req.delay = cp_genl_u32(info, CACHEPROBE_ATTR_DELAY);
 		ret = cp_xfer(&req, &res, &err);
 	}
 	return cp_genl_finish(info, CACHEPROBE_CMD_XFER, ret, &res, &err);
@@ -534,6 +535,7 @@ static const struct nla_policy cp_xfer_policy[CACHEPROBE_ATTR_MAX + 1] = {
 	[CACHEPROBE_ATTR_SIZE] = { .type = NLA_U64 },
 	[CACHEPROBE_ATTR_VARIANT] = { .type = NLA_U32 },
 	[CACHEPROBE_ATTR_ORDER] = { .type = NLA_U32 },
+	[CACHEPROBE_ATTR_DELAY] = { .type = NLA_U32 },
 };
 
 /*

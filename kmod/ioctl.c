@@ -371,6 +371,7 @@ static int cp_ioc_call_xfer(const union cp_ioc_run_arg *arg,
 		.size = arg->xfer.size,
 		.variant = arg->xfer.variant,
 		.order = arg->xfer.order,
+		.delay = arg->xfer.delay,
 	};
 
 	return cp_xfer(&req, res, err);

@@ -12,6 +12,12 @@
 #include "runner.h"
 
 #define CP_XFER_CHUNK	64
+/*
+ * Loads plus delay adds between two clock checks of the consumer: with a
+ * delay the walk checks more often, so a check still comes every few
+ * thousand cycles and costs the timed walk about as little as without.
+ */
+#define CP_XFER_CHECK_STEPS	(CP_XFER_CHUNK * CP_XFER_CHUNK)
 
 /**
  * struct cp_xfer - the state of one XFER request
@@ -21,6 +27,8 @@
  * @line: line size.
  * @flag: the round the producer finished (its own page, away from @block).
  * @variant: enum cacheprobe_xfer_variant.
+ * @delay: dependent adds after each load of the consumer's walk.
+ * @chunk: lines the consumer walks between clock checks.
  * @one_cpu: producer and consumer are the same thread.
  */
 struct cp_xfer {
@@ -30,6 +38,8 @@ struct cp_xfer {
 	u32 line;
 	u64 *flag;
 	u32 variant;
+	u32 delay;
+	u32 chunk;
 	bool one_cpu;
 };
 
@@ -73,19 +83,54 @@ static int cp_xfer_produce(struct cp_worker *w, struct cp_xfer *x,
 	return 0;
 }
 
+/*
+ * Follow @n pointers from @p, each load followed by @delay adds of @zero to
+ * the pointer: every add waits for the load and for the add before it, and
+ * the next load waits for the last add, a dependent delay of one cycle per
+ * add.  A register operand, not an immediate 0, which newer cores drop at
+ * rename.  The add loop is written out in asm so that nothing else (such
+ * as a register copy the compiler might choose) joins the chain, and the
+ * compiler keeps every add.  Always inlined: with @delay the constant 0
+ * the walk is the bare chain.
+ */
+static __always_inline void **cp_xfer_walk(void **p, u64 n, u32 delay,
+					   unsigned long zero)
+{
+	u32 k;
+
+	while (n--) {
+		p = *p;
+		if (!delay)
+			continue;
+		k = delay;
+		asm volatile("1:\tadd %[zero], %[p]\n\t"
+			     "dec %[k]\n\t"
+			     "jnz 1b"
+			     : [p] "+r" (p), [k] "+r" (k)
+			     : [zero] "r" (zero)
+			     : "cc");
+	}
+	return p;
+}
+
 static int cp_xfer_consume(struct cp_worker *w, struct cp_xfer *x,
 			   u64 deadline, u64 *value)
 {
+	unsigned long zero = 0;
 	void **p = x->block;
 	u64 left = x->lines, n, start, end;
 	int ret;
 
+	/* The compiler must not know the adds add nothing. */
+	OPTIMIZER_HIDE_VAR(zero);
 	start = rdtsc_ordered();
 	while (left) {
-		n = min_t(u64, left, CP_XFER_CHUNK);
+		n = min_t(u64, left, x->chunk);
 		left -= n;
-		while (n--)
-			p = *p;
+		if (x->delay)
+			p = cp_xfer_walk(p, n, x->delay, zero);
+		else
+			p = cp_xfer_walk(p, n, 0, zero);
 		ret = cp_run_check(w, deadline);
 		if (ret)
 			return ret;
@@ -144,6 +189,11 @@ static int cp_xfer_check(const struct cp_xfer_req *req, u32 line,
 			       "bad SIZE",
 			       "block of %llu bytes: need a non-zero multiple of the line size %u",
 			       req->size, line);
+	if (req->delay > CACHEPROBE_MAX_DELAY)
+		return cp_fail(err, EINVAL, CACHEPROBE_ATTR_DELAY,
+			       "DELAY too large",
+			       "%u dependent adds after each load; at most %u",
+			       req->delay, CACHEPROBE_MAX_DELAY);
 	if (!boot_cpu_has(X86_FEATURE_CLFLUSH))
 		return cp_fail(err, EOPNOTSUPP, 0, "CLFLUSH not supported",
 			       "the consumer cannot flush the block");
@@ -163,7 +213,7 @@ int cp_xfer(const struct cp_xfer_req *req, struct cp_run_res *res,
 {
 	u32 line = boot_cpu_data.x86_clflush_size;
 	struct cp_xfer x = { .size = req->size, .line = line,
-			     .variant = req->variant };
+			     .variant = req->variant, .delay = req->delay };
 	struct cp_run_spec spec = {
 		.ops = &cp_xfer_ops,
 		.ctx = &x,
@@ -180,6 +230,8 @@ int cp_xfer(const struct cp_xfer_req *req, struct cp_run_res *res,
 		return ret;
 	x.one_cpu = req->run.cpus[0] == req->run.cpus[1];
 	x.lines = req->size / line;
+	x.chunk = clamp_t(u32, CP_XFER_CHECK_STEPS / (x.delay + 1), 1,
+			  CP_XFER_CHUNK);
 	spec.nr_cpus = x.one_cpu ? 1 : 2;
 	spec.timed = x.one_cpu ? 1 : 2;
 	spec.ops_per_sample = x.lines;

@@ -1,8 +1,33 @@
 # SPDX-License-Identifier: GPL-2.0
 # The xcore area in the guest: kernel mode (XFER, and CHASE for the
-# from-memory baseline) over both transports; bad input refused with exit
-# status 2 before the module is asked.
+# from-memory baseline) over both transports, with and without --delay
+# (XFER's DELAY); bad input refused with exit status 2 before the module is
+# asked.
 XCORE_OPTS="--min-size 8K --max-size 16K"
+
+# xcore_kernel_delay TRANSPORT: a kernel-mode run with a delay: the pair and
+# the same CPU, both actions and sizes, named with the delay; no memory
+# baseline (CHASE has no delay), and a note that says so.
+xcore_kernel_delay() {
+	local tr=$1 json=/tmp/xcore-kernel-delay-$1.json n
+	t_area_kernel "xcore-kernel-delay-$tr" xcore \
+		'(read|modify) .* 0>3 (8|16) KiB delay 8' 'modify .* 0>3 +16 ' \
+		--transport "$tr" $XCORE_OPTS --pairs 0:3 --delay 8
+	n=$(json_measurements "$json" |
+		grep -cE '^xcore\|(read|modify) (.* 0>3|same-cpu 0>0) (8|16) KiB delay 8\|kernel$')
+	if [ "$n" = 8 ] && ! json_measurements "$json" | grep -q '|memory '; then
+		t_pass "xcore-kernel-delay-$tr-all"
+	else
+		t_fail "xcore-kernel-delay-$tr-all" "wanted 8 kernel measurements with delay 8 and no memory baseline, got $n:
+$(json_measurements "$json")"
+	fi
+	if grep -q '"delay":8' "$json" &&
+		grep -q 'no from-memory baseline with --delay' "$json"; then
+		t_pass "xcore-kernel-delay-$tr-params"
+	else
+		t_fail "xcore-kernel-delay-$tr-params" "no delay 8 parameter or no note on the missing memory baseline in $json"
+	fi
+}
 
 test_area_xcore() {
 	local tr n buffer0
@@ -19,6 +44,13 @@ test_area_xcore() {
 		else
 			t_fail "xcore-kernel-$tr-all" "wanted 10 kernel measurements, got $n"
 		fi
+	done
+	for tr in netlink ioctl; do
+		xcore_kernel_delay "$tr"
+		t_expect_fail "xcore-kernel-delay-too-large-$tr" 2 \
+			"--delay: 5000 is above the maximum of 4096" \
+			"$RUN" xcore --mode kernel --transport "$tr" $AREA_OPTS \
+			--pairs 0:3 --delay 5000
 	done
 	if grep -q '"penalty_milli":' /tmp/xcore-kernel-netlink.json; then
 		t_pass xcore-kernel-penalty

@@ -476,6 +476,7 @@ struct kreq {
 	uint32_t samples;
 	uint64_t size;
 	uint32_t ops, stride, order, prepare, variant, width, offset, distance;
+	uint32_t delay;
 };
 
 struct kres {
@@ -544,6 +545,7 @@ static void k_nl_build(struct rawnl_req *r, uint16_t fam, const struct kreq *q)
 		rawnl_put_u64(r, CACHEPROBE_ATTR_SIZE, q->size);
 		rawnl_put_u32(r, CACHEPROBE_ATTR_VARIANT, q->variant);
 		rawnl_put_u32(r, CACHEPROBE_ATTR_ORDER, q->order);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_DELAY, q->delay);
 		break;
 	}
 }
@@ -650,6 +652,7 @@ static unsigned long k_ioc_build(union kioc *u, const struct kreq *q)
 		u->xfer.size = q->size;
 		u->xfer.variant = q->variant;
 		u->xfer.order = q->order;
+		u->xfer.delay = q->delay;
 		return CACHEPROBE_IOC_XFER;
 	}
 }
@@ -796,6 +799,37 @@ static void k_check_err(const struct kctx *c, bool netlink, const char *name,
 	      want_msg ? want_msg : "(any)");
 }
 
+/*
+ * Every load of a walk with DELAY waits for DELAY dependent adds of at least
+ * one core cycle each, so no sample can take fewer than lines * DELAY core
+ * cycles: a quarter of that in TSC ticks allows a core clock four times the
+ * TSC's.  Without the delay the walk is far below that bound.
+ */
+static void k_check_delay_cost(const struct kctx *c, bool netlink,
+			       const struct kreq *q)
+{
+	char full[128], why[1024] = "";
+	uint64_t floor = q->size / c->line * q->delay / 4;
+	struct kres k;
+	uint32_t j;
+
+	snprintf(full, sizeof(full), "xfer-delay-cost-%s",
+		 netlink ? "netlink" : "ioctl");
+	k_call(c, netlink, q, &k);
+	if (k.error)
+		snprintf(why, sizeof(why), "errno %d (%s) msg \"%s\"",
+			 k.error, strerror(k.error), k.msg);
+	for (j = 0; !why[0] && j < q->samples && j < K_MAX_SAMPLES; j++)
+		if (k.values[0][j] < floor)
+			snprintf(why, sizeof(why),
+				 "sample %u took %llu ticks, below %llu for %llu lines of %u adds",
+				 j, (unsigned long long)k.values[0][j],
+				 (unsigned long long)floor,
+				 (unsigned long long)(q->size / c->line),
+				 q->delay);
+	check(!why[0], full, "%s", why);
+}
+
 /* Small, valid requests: quick under emulation. */
 static struct kreq k_chase(uint32_t cpu)
 {
@@ -901,6 +935,18 @@ static void k_shapes(const struct kctx *c, bool nl)
 	k_check_ok(c, nl, "xfer-read", &q);
 	q = k_xfer(1, 1);
 	k_check_ok(c, nl, "xfer-same-cpu", &q);
+	q = k_xfer(0, last);
+	q.delay = 100;
+	k_check_ok(c, nl, "xfer-delay", &q);
+	q = k_xfer(last, last);
+	q.delay = 7;
+	k_check_ok(c, nl, "xfer-delay-same-cpu", &q);
+	/* The largest delay: a clock check after every line. */
+	q = k_xfer(0, last);
+	q.size = 4096;
+	q.delay = CACHEPROBE_MAX_DELAY;
+	k_check_ok(c, nl, "xfer-delay-max", &q);
+	k_check_delay_cost(c, nl, &q);
 }
 
 static void k_bad(const struct kctx *c, bool nl, uint32_t offline)
@@ -1027,6 +1073,13 @@ static void k_bad(const struct kctx *c, bool nl, uint32_t offline)
 	q.variant = 3;
 	k_check_err(c, nl, "xfer-unknown-variant", &q, EINVAL,
 		    "unknown variant");
+	q = k_xfer(0, 1);
+	q.delay = CACHEPROBE_MAX_DELAY + 1;
+	k_check_err(c, nl, "xfer-delay-too-large", &q, EINVAL,
+		    "DELAY too large");
+	q.delay = ~0u;
+	k_check_err(c, nl, "xfer-delay-u32-max", &q, EINVAL,
+		    "DELAY too large");
 }
 
 /* Raw-netlink and raw-ioctl checks only the library never sends. */
@@ -1035,6 +1088,7 @@ static void k_bad_raw(const struct kctx *c)
 	uint64_t values[4];
 	struct rawnl_answer ans;
 	struct cacheprobe_pingpong pp;
+	struct cacheprobe_xfer xf;
 	uint32_t cpus[2] = { 0, 1 };
 	struct ioc_msg m;
 	struct rawnl_req r;
@@ -1056,6 +1110,22 @@ static void k_bad_raw(const struct kctx *c)
 	rawnl_put_u32(&r, CACHEPROBE_ATTR_DISTANCE, 1);
 	rawnl_talk(c->fd, &r, &ans);
 	expect_nl("nl-chase-rejects-foreign-attribute", &ans, EINVAL, NULL);
+	/* DELAY belongs to XFER alone. */
+	rawnl_start(&r, c->fam, CACHEPROBE_CMD_CHASE, CACHEPROBE_GENL_VERSION);
+	rawnl_put(&r, CACHEPROBE_ATTR_CPU_LIST, cpus, 4);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_SAMPLES, 1);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_DELAY, 1);
+	rawnl_talk(c->fd, &r, &ans);
+	expect_nl("nl-chase-rejects-delay", &ans, EINVAL, NULL);
+	/* A u32 of the wrong length. */
+	rawnl_start(&r, c->fam, CACHEPROBE_CMD_XFER, CACHEPROBE_GENL_VERSION);
+	rawnl_put(&r, CACHEPROBE_ATTR_CPU_LIST, cpus, sizeof(cpus));
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_SAMPLES, 1);
+	rawnl_put_u64(&r, CACHEPROBE_ATTR_SIZE, 4096);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_VARIANT, CACHEPROBE_XFER_READ);
+	rawnl_put_u64(&r, CACHEPROBE_ATTR_DELAY, 1);
+	rawnl_talk(c->fd, &r, &ans);
+	expect_nl("nl-xfer-delay-length", &ans, EINVAL, NULL);
 
 	memset(&pp, 0, sizeof(pp));
 	head_init(&pp.head, &m);
@@ -1093,6 +1163,22 @@ static void k_bad_raw(const struct kctx *c)
 	pp.run.nr_cpus = CACHEPROBE_RUN_MAX_CPUS + 1;
 	ret = ioctl(c->dev, CACHEPROBE_IOC_PINGPONG, &pp);
 	expect_ioc("ioc-pingpong-too-many-cpus", ret, EINVAL, &m, "CPU list");
+
+	/* What follows XFER's delay is still reserved. */
+	memset(&xf, 0, sizeof(xf));
+	head_init(&xf.head, &m);
+	xf.run.cpus = (uintptr_t)cpus;
+	xf.run.nr_cpus = 2;
+	xf.run.samples = 1;
+	xf.run.values = (uintptr_t)values;
+	xf.run.values_cap = 4;
+	xf.size = 4096;
+	xf.variant = CACHEPROBE_XFER_READ;
+	xf.delay = 1;
+	xf.reserved[0] = 1;
+	ret = ioctl(c->dev, CACHEPROBE_IOC_XFER, &xf);
+	expect_ioc("ioc-xfer-reserved-after-delay", ret, EINVAL, &m,
+		   "struct cacheprobe_xfer.reserved");
 }
 
 static void k_open(struct kctx *c)

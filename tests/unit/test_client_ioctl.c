@@ -31,6 +31,7 @@ static struct {
 	struct cacheprobe_flush last_flush;
 	uint64_t last_cpus[2];
 	struct cacheprobe_bounce last_bounce;
+	struct cacheprobe_xfer last_xfer;
 	uint32_t last_run_cpus[CACHEPROBE_RUN_MAX_CPUS];
 	uint32_t bounce_series;		/* series the fake reports */
 } fake;
@@ -177,6 +178,33 @@ static int fake_bounce(struct cacheprobe_bounce *request)
 	return 0;
 }
 
+/* XFER the way the module answers it: the consumer's series, ops the
+ * lines of the block; DELAY beyond its limit refused with its message. */
+static int fake_xfer(struct cacheprobe_xfer *request)
+{
+	struct cacheprobe_run *run = &request->run;
+	uint64_t *values = (void *)(uintptr_t)run->values;
+
+	fake.last_xfer = *request;
+	memcpy(fake.last_run_cpus, (const void *)(uintptr_t)run->cpus,
+	       run->nr_cpus * sizeof(uint32_t));
+	if (request->head.flags || request->reserved[0] ||
+	    request->reserved[1] || request->reserved[2])
+		return refuse(&request->head, EINVAL,
+			      "reserved fields must be zero: struct cacheprobe_xfer.reserved");
+	if (request->delay > CACHEPROBE_MAX_DELAY)
+		return refuse(&request->head, EINVAL,
+			      "DELAY too large: 5000 dependent adds after each load; at most 4096");
+	if (run->samples > run->values_cap)
+		return refuse(&request->head, EINVAL, "value array too small");
+	for (uint32_t i = 0; i < run->samples; i++)
+		values[i] = 700 + i;
+	run->nr_series = 1;
+	run->nr_values = run->samples;
+	run->ops = request->size / 64;
+	return 0;
+}
+
 int __wrap_ioctl(int fd, unsigned long request, ...);
 
 int __wrap_ioctl(int fd, unsigned long request, ...)
@@ -194,6 +222,8 @@ int __wrap_ioctl(int fd, unsigned long request, ...)
 		return fake_flush(arg);
 	if (request == CACHEPROBE_IOC_BOUNCE)
 		return fake_bounce(arg);
+	if (request == CACHEPROBE_IOC_XFER)
+		return fake_xfer(arg);
 	errno = ENOTTY;
 	return -1;
 }
@@ -416,6 +446,45 @@ static void test_bounce_series_per_cpu(void **state)
 	cp_run_result_free(&result);
 }
 
+static void test_xfer_passes_delay(void **state)
+{
+	struct cp_xfer_params params = {
+		.producer = 1, .consumer = 5, .samples = 3, .size = 8192,
+		.variant = CACHEPROBE_XFER_READ, .delay = 17,
+	};
+	struct cp_run_result result;
+	struct cp_error error;
+
+	assert_int_equal(cp_client_xfer(*state, &params, &result, &error), 0);
+	assert_int_equal(fake.last_xfer.run.nr_cpus, 2);
+	assert_int_equal(fake.last_run_cpus[0], 1);
+	assert_int_equal(fake.last_run_cpus[1], 5);
+	assert_true(fake.last_xfer.size == 8192);
+	assert_int_equal(fake.last_xfer.variant, CACHEPROBE_XFER_READ);
+	assert_int_equal(fake.last_xfer.delay, 17);
+	assert_int_equal(result.nr_series, 1);
+	assert_int_equal(result.series[0].cpu, 5);	/* the consumer */
+	assert_true(result.ops == 128);
+	assert_true(result.series[0].values[2] == 702);
+	cp_run_result_free(&result);
+}
+
+static void test_xfer_delay_too_large_explained(void **state)
+{
+	struct cp_xfer_params params = {
+		.producer = 1, .consumer = 5, .samples = 3, .size = 8192,
+		.variant = CACHEPROBE_XFER_MODIFY,
+		.delay = CACHEPROBE_MAX_DELAY + 904,
+	};
+	struct cp_run_result result;
+	struct cp_error error;
+
+	assert_int_equal(cp_client_xfer(*state, &params, &result, &error),
+			 -EINVAL);
+	assert_int_equal(fake.last_xfer.delay, 5000);
+	assert_non_null(strstr(error.msg, "DELAY too large"));
+}
+
 static void test_bounce_wrong_shape_refused(void **state)
 {
 	static const uint32_t cpus[] = { 0, 1 };
@@ -474,6 +543,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_info_limits,
 						open_client, close_client),
 		cmocka_unit_test_setup_teardown(test_bounce_series_per_cpu,
+						open_client, close_client),
+		cmocka_unit_test_setup_teardown(test_xfer_passes_delay,
+						open_client, close_client),
+		cmocka_unit_test_setup_teardown(test_xfer_delay_too_large_explained,
 						open_client, close_client),
 		cmocka_unit_test_setup_teardown(test_bounce_wrong_shape_refused,
 						open_client, close_client),

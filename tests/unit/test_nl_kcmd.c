@@ -99,6 +99,54 @@ static void test_bounce_request_keeps_cpu_order(void **state)
 	nlmsg_free(msg);
 }
 
+static struct cp_kcmd xfer_kcmd(uint32_t delay)
+{
+	return (struct cp_kcmd){
+		.cmd = CACHEPROBE_CMD_XFER, .cpus = { 1, 3 }, .nr_cpus = 2,
+		.samples = 5, .size = 64 << 10,
+		.variant = CACHEPROBE_XFER_MODIFY,
+		.order = CACHEPROBE_ORDER_RANDOM, .delay = delay,
+	};
+}
+
+static void test_xfer_request_with_delay(void **state)
+{
+	struct cp_kcmd kcmd = xfer_kcmd(CACHEPROBE_MAX_DELAY);
+	struct nlattr *attrs[CACHEPROBE_ATTR_MAX + 1];
+	struct nl_msg *msg = NULL;
+	struct cp_error error;
+	uint32_t cpus[2];
+
+	(void)state;
+	assert_int_equal(cp_nl_build_kcmd(FAMILY_ID, &kcmd, &msg, &error), 0);
+	parse_request(msg, CACHEPROBE_CMD_XFER, attrs);
+	memcpy(cpus, nla_data(attrs[CACHEPROBE_ATTR_CPU_LIST]), 8);
+	assert_int_equal(cpus[0], 1);	/* producer */
+	assert_int_equal(cpus[1], 3);	/* consumer */
+	assert_true(nla_get_u64(attrs[CACHEPROBE_ATTR_SIZE]) == 64 << 10);
+	assert_u32(attrs, CACHEPROBE_ATTR_VARIANT, CACHEPROBE_XFER_MODIFY);
+	assert_u32(attrs, CACHEPROBE_ATTR_ORDER, CACHEPROBE_ORDER_RANDOM);
+	assert_u32(attrs, CACHEPROBE_ATTR_DELAY, CACHEPROBE_MAX_DELAY);
+	assert_null(attrs[CACHEPROBE_ATTR_OPS]);
+	nlmsg_free(msg);
+}
+
+/* An ABI 2 module refuses DELAY even when it is 0: left out then. */
+static void test_xfer_request_without_delay(void **state)
+{
+	struct cp_kcmd kcmd = xfer_kcmd(0);
+	struct nlattr *attrs[CACHEPROBE_ATTR_MAX + 1];
+	struct nl_msg *msg = NULL;
+	struct cp_error error;
+
+	(void)state;
+	assert_int_equal(cp_nl_build_kcmd(FAMILY_ID, &kcmd, &msg, &error), 0);
+	parse_request(msg, CACHEPROBE_CMD_XFER, attrs);
+	assert_u32(attrs, CACHEPROBE_ATTR_VARIANT, CACHEPROBE_XFER_MODIFY);
+	assert_null(attrs[CACHEPROBE_ATTR_DELAY]);
+	nlmsg_free(msg);
+}
+
 static void test_request_without_cpus_refused(void **state)
 {
 	struct cp_kcmd kcmd = { .cmd = CACHEPROBE_CMD_PINGPONG, .samples = 1 };
@@ -223,6 +271,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_chase_request),
 		cmocka_unit_test(test_bounce_request_keeps_cpu_order),
+		cmocka_unit_test(test_xfer_request_with_delay),
+		cmocka_unit_test(test_xfer_request_without_delay),
 		cmocka_unit_test(test_request_without_cpus_refused),
 		cmocka_unit_test(test_run_reply_read),
 		cmocka_unit_test(test_run_reply_short_values_refused),

@@ -22,9 +22,11 @@ static const enum cp_xcore_touch touches[] = {
 };
 
 /* The module's info when the mode wants kernel measurements: 0 with
- * *@client NULL when it is not wanted or (AUTO) not there. */
+ * *@client NULL when it is not wanted or (AUTO) not there or too old for
+ * @delay. */
 static int open_module(const struct cp_area_options *options,
-		       struct xcore_kernel *kernel, struct cp_error *error)
+		       unsigned int delay, struct xcore_kernel *kernel,
+		       struct cp_error *error)
 {
 	bool required = options->mode == CP_AREA_MODE_KERNEL ||
 			options->mode == CP_AREA_MODE_BOTH;
@@ -44,6 +46,10 @@ static int open_module(const struct cp_area_options *options,
 			ret = cp_error_set(error, EOPNOTSUPP,
 					   "the module (ABI %u) has no XFER command; update it",
 					   info.abi_version);
+		else if (delay && info.abi_version < 3)
+			ret = cp_error_set(error, EOPNOTSUPP,
+					   "--delay %u: the module (ABI %u) has no XFER delay (ABI 3); update it or use --mode user",
+					   delay, info.abi_version);
 		cp_module_info_free(&info);
 	}
 	if (!ret)
@@ -60,8 +66,8 @@ static int open_module(const struct cp_area_options *options,
 			    why);
 }
 
-/* Kernel-mode limits a usage error can name: the module has no delay, and
- * a chosen block size above its largest buffer cannot run. */
+/* Kernel-mode limits a usage error can name: a chosen block size above the
+ * module's largest buffer cannot run. */
 static int check_kernel(const struct cp_area_options *options,
 			const struct xcore_plan *plan, struct cp_error *error)
 {
@@ -72,11 +78,7 @@ static int check_kernel(const struct cp_area_options *options,
 	if (options->mode != CP_AREA_MODE_KERNEL &&
 	    options->mode != CP_AREA_MODE_BOTH)
 		return 0;
-	if (plan->delay)
-		return cp_error_set(error, EINVAL,
-				    "xcore: --delay %u: the module's XFER walks without a delay; use --mode user",
-				    plan->delay);
-	if (open_module(options, &kernel, error))
+	if (open_module(options, plan->delay, &kernel, error))
 		return 0;	/* reported when the area runs */
 	cp_client_close(kernel.client);
 	if (options->max_size_bytes && kernel.max_buffer_bytes &&
@@ -152,24 +154,32 @@ static int run_size(struct cp_area_context *context, struct xcore_plan *plan,
 	return ret;
 }
 
-/* The kernel sweep stopped early: say so on its last measurement. */
-static void note_kernel_stop(struct cp_area_context *context,
-			     const struct xcore_kernel *kernel)
+static struct cp_measurement *last_kernel_measurement(struct cp_results *results)
 {
-	struct cp_results *results = context->results;
-
-	if (!kernel->stopped)
-		return;
 	for (size_t i = results->nr_measurements; i-- > 0;) {
 		struct cp_measurement *m = &results->measurements[i];
 
-		if (strcmp(m->area, "xcore") || strcmp(m->mode, "kernel"))
-			continue;
+		if (!strcmp(m->area, "xcore") && !strcmp(m->mode, "kernel"))
+			return m;
+	}
+	return NULL;
+}
+
+/* What the kernel sweep left out: say so on its last measurement. */
+static void note_kernel_limits(struct cp_area_context *context,
+			       const struct xcore_kernel *kernel)
+{
+	struct cp_measurement *m = last_kernel_measurement(context->results);
+
+	if (!m)
+		return;
+	if (kernel->stopped)
 		cp_measurement_warn(m,
 				    "kernel mode stopped at %llu KiB: a walk does not fit the module's interrupt-off window or buffer",
 				    (unsigned long long)(kernel->stopped_at >> 10));
-		return;
-	}
+	if (kernel->memory_skipped)
+		cp_measurement_warn(m,
+				    "kernel mode has no from-memory baseline with --delay: the module's CHASE walks without a delay");
 }
 
 static int run_mode(struct cp_area_context *context, struct xcore_plan *plan,
@@ -180,7 +190,7 @@ static int run_mode(struct cp_area_context *context, struct xcore_plan *plan,
 	for (size_t s = 0; s < plan->nr_sizes && !ret; s++)
 		ret = run_size(context, plan, kernel, plan->sizes[s], error);
 	if (kernel)
-		note_kernel_stop(context, kernel);
+		note_kernel_limits(context, kernel);
 	return ret;
 }
 
@@ -195,14 +205,9 @@ static int run_xcore(struct cp_area_context *context, struct cp_error *error)
 
 	if (xcore_plan(options, context->topology, &plan, why, sizeof(why)))
 		return cp_error_set(error, EINVAL, "xcore: %s", why);
-	ret = open_module(options, &kernel, error);
+	ret = open_module(options, plan.delay, &kernel, error);
 	if (ret)
 		return ret;
-	/* AUTO with a delay: the module cannot add one, so user mode only. */
-	if (kernel.client && plan.delay) {
-		cp_client_close(kernel.client);
-		kernel.client = NULL;
-	}
 	kernel_wanted = kernel.client != NULL;
 	for (size_t s = 0; s < plan.nr_sizes; s++)
 		plan.total += (double)((int)user_wanted + kernel_wanted) *

@@ -51,6 +51,7 @@ struct xcore_kernel {
 	uint64_t max_buffer_bytes;	/* 0: unknown */
 	bool stopped;			/* a size overflowed: no larger ones */
 	uint64_t stopped_at;
+	bool memory_skipped;		/* CHASE has no delay: no baseline */
 };
 
 /* One configuration: a target, a block size and what the producer does

@@ -62,7 +62,7 @@ const char run_usage[] =
 	"      --pairs=PAIRS     xcore: producer:consumer pairs A:B,... or\n"
 	"                        'classes' (default: one per pair class)\n"
 	"      --delay=N         xcore: N dependent adds after each load (default 0,\n"
-	"                        at most 4096; user mode only)\n"
+	"                        at most 4096; kernel mode: module ABI 3)\n"
 	"      --home=first|second\n"
 	"                        c2c: the pair's CPU whose memory node holds the\n"
 	"                        line (default first)\n"

@@ -225,6 +225,7 @@ int cp_client_xfer(struct cp_client *client,
 		.size = params->size,
 		.variant = params->variant,
 		.order = params->order,
+		.delay = params->delay,
 	};
 
 	return run_kcmd(client, &kcmd, result, error);

@@ -157,6 +157,9 @@ struct cp_xfer_params {
 	uint64_t size;			/* block bytes, whole lines */
 	uint32_t variant;		/* enum cacheprobe_xfer_variant */
 	uint32_t order;			/* enum cacheprobe_order, 0: random */
+	uint32_t delay;			/* dependent adds after each load,
+					 * 0..CACHEPROBE_MAX_DELAY; ABI 3 when
+					 * not 0 */
 };
 
 /* One series, for @params->cpu. */

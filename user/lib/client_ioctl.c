@@ -305,6 +305,7 @@ static unsigned long encode_kcmd(const struct cp_kcmd *kcmd,
 		arg->xfer.size = kcmd->size;
 		arg->xfer.variant = kcmd->variant;
 		arg->xfer.order = kcmd->order;
+		arg->xfer.delay = kcmd->delay;
 		return CACHEPROBE_IOC_XFER;
 	}
 	return 0;

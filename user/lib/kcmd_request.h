@@ -26,6 +26,7 @@ struct cp_kcmd {
 	uint32_t width;
 	uint32_t offset;
 	uint32_t distance;
+	uint32_t delay;
 };
 
 /* "chase" for CACHEPROBE_CMD_CHASE, ...; for messages. */

@@ -45,6 +45,7 @@ static const char *const attr_names[CACHEPROBE_ATTR_MAX + 1] = {
 	[CACHEPROBE_ATTR_WINDOWS] = "WINDOWS",
 	[CACHEPROBE_ATTR_RETRIES] = "RETRIES",
 	[CACHEPROBE_ATTR_SERIES] = "SERIES",
+	[CACHEPROBE_ATTR_DELAY] = "DELAY",
 };
 
 const struct cp_nl_attr_names cp_nl_attr_names = {
@@ -349,9 +350,15 @@ static int put_kcmd_attrs(struct nl_msg *msg, const struct cp_kcmd *kcmd)
 		       nla_put_u32(msg, CACHEPROBE_ATTR_DISTANCE,
 				   kcmd->distance);
 	case CACHEPROBE_CMD_XFER:
-		return ret | nla_put_u64(msg, CACHEPROBE_ATTR_SIZE, kcmd->size) |
+		ret |= nla_put_u64(msg, CACHEPROBE_ATTR_SIZE, kcmd->size) |
 		       nla_put_u32(msg, CACHEPROBE_ATTR_VARIANT, kcmd->variant) |
 		       nla_put_u32(msg, CACHEPROBE_ATTR_ORDER, kcmd->order);
+		/* Only when asked for: an ABI 2 module refuses the attribute
+		 * even when it is 0. */
+		if (kcmd->delay)
+			ret |= nla_put_u32(msg, CACHEPROBE_ATTR_DELAY,
+					   kcmd->delay);
+		return ret;
 	}
 	return -1;
 }

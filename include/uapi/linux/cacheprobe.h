@@ -65,9 +65,10 @@
 /*
  * Reported by CACHEPROBE_CMD_GET_INFO; raised when the ABI gains anything.
  * 1: GET_INFO, FLUSH.  2: CHASE, ACCESS, PINGPONG, BOUNCE, XFER and the
- * limits GET_INFO reports for them.
+ * limits GET_INFO reports for them.  3: XFER's DELAY (CACHEPROBE_ATTR_DELAY,
+ * struct cacheprobe_xfer.delay) and CACHEPROBE_MAX_DELAY.
  */
-#define CACHEPROBE_ABI_VERSION		2
+#define CACHEPROBE_ABI_VERSION		3
 
 /*
  * CPU sets ("cpumasks") cross the ABI as bitmaps: an array of __u64 words in
@@ -96,11 +97,14 @@
  *	times the number of timed CPUs (series); 64 KiB of u64.
  * CACHEPROBE_MAX_OPS: most operations (hops, accesses, round trips,
  *	increments) one sample may ask for.
+ * CACHEPROBE_MAX_DELAY: (ABI 3) most dependent instructions XFER's
+ *	consumer may run after each load (CACHEPROBE_ATTR_DELAY).
  */
 #define CACHEPROBE_RUN_MAX_CPUS		64
 #define CACHEPROBE_MAX_SAMPLES		4096
 #define CACHEPROBE_MAX_VALUES		8192
 #define CACHEPROBE_MAX_OPS		(1U << 24)
+#define CACHEPROBE_MAX_DELAY		4096
 
 /*
  * Measurement commands (ABI 2): CHASE, ACCESS, PINGPONG, BOUNCE, XFER.
@@ -228,9 +232,13 @@
  *	consumer; the same CPU twice gives the same-core baseline, run by one
  *	thread), SAMPLES, SIZE (block bytes, a multiple of the line size),
  *	VARIANT (enum cacheprobe_xfer_variant); optional ORDER (default
- *	RANDOM).  Reply: the run attributes with OPS the number of lines, one
- *	SERIES for the consumer; a value is the TSC ticks of its walk over
- *	OPS lines.  Errors: EOPNOTSUPP without CLFLUSH.
+ *	RANDOM), DELAY (ABI 3; default 0: dependent adds after each load of
+ *	the walk, see CACHEPROBE_ATTR_DELAY).  Reply: the run attributes
+ *	with OPS the number of lines, one SERIES for the consumer; a value
+ *	is the TSC ticks of its walk over OPS lines, the delays included.
+ *	Errors: EINVAL for DELAY above CACHEPROBE_MAX_DELAY; EOPNOTSUPP
+ *	without CLFLUSH.  A module of ABI 2 refuses DELAY (EINVAL, an
+ *	unknown attribute; over ioctl, reserved fields not zero).
  *	ioctl: CACHEPROBE_IOC_XFER.
  * @__CACHEPROBE_CMD_MAX: one past the last command.
  * @CACHEPROBE_CMD_MAX: the last command.
@@ -321,6 +329,11 @@ enum cacheprobe_cmd {
  *	overrunning a window.
  * @CACHEPROBE_ATTR_SERIES: (ABI 2) reply, nested, once per timed CPU:
  *	attributes from enum cacheprobe_series_attr.
+ * @CACHEPROBE_ATTR_DELAY: (ABI 3) XFER request, u32: dependent
+ *	single-cycle instructions (register adds of a zero on the loaded
+ *	pointer, so the next load's address waits for them) the consumer
+ *	runs after each load of its walk; 0 (the default) for none, at most
+ *	CACHEPROBE_MAX_DELAY (EINVAL, naming DELAY, beyond).
  * @__CACHEPROBE_ATTR_MAX: one past the last attribute.
  * @CACHEPROBE_ATTR_MAX: the last attribute.
  */
@@ -362,6 +375,7 @@ enum cacheprobe_attr {
 	CACHEPROBE_ATTR_WINDOWS,
 	CACHEPROBE_ATTR_RETRIES,
 	CACHEPROBE_ATTR_SERIES,
+	CACHEPROBE_ATTR_DELAY,
 
 	__CACHEPROBE_ATTR_MAX,
 	CACHEPROBE_ATTR_MAX = __CACHEPROBE_ATTR_MAX - 1
@@ -769,6 +783,10 @@ struct cacheprobe_bounce {
  * @size: in, block bytes.
  * @variant: in, enum cacheprobe_xfer_variant.
  * @order: in, enum cacheprobe_order; 0 for the default.
+ * @delay: in (ABI 3), as CACHEPROBE_ATTR_DELAY: dependent adds after each
+ *	load, 0 to CACHEPROBE_MAX_DELAY.  Was the first half of reserved[0]
+ *	in ABI 2, whose module refuses a non-zero value (reserved fields
+ *	must be zero).
  * @reserved: must be 0.
  *
  * Errors as CACHEPROBE_CMD_XFER.
@@ -779,7 +797,8 @@ struct cacheprobe_xfer {
 	__u64 size;
 	__u32 variant;
 	__u32 order;
-	__u64 reserved[2];
+	__u32 delay;
+	__u32 reserved[3];
 };
 
 #define CACHEPROBE_IOC_GET_INFO	_IOWR(CACHEPROBE_IOC_MAGIC, \
