@@ -283,38 +283,21 @@ static int check_align(const struct cp_area_options *options,
 static int open_module(const struct cp_area_options *options,
 		       struct align_kernel *kernel, struct cp_error *error)
 {
+	static const struct area_module_need need = {
+		"align", 2, "ACCESS command",
+	};
 	struct cp_module_info info;
-	char why[sizeof(error->msg)];
 	int ret;
 
 	*kernel = (struct align_kernel){ 0 };
-	if (options->mode == CP_AREA_MODE_USER)
-		return 0;
-	ret = cp_client_open(options->transport, &kernel->client, error);
-	if (!ret)
-		ret = cp_client_info(kernel->client, &info, error);
-	if (!ret) {
+	ret = area_open_module(options, &need, &kernel->client, &info, error);
+	if (kernel->client) {
 		kernel->features = info.features;
 		kernel->max_irqoff_ns = info.max_irqoff_ns;
 		kernel->max_buffer_bytes = info.max_buffer_bytes;
-		if (info.abi_version < 2)
-			ret = cp_error_set(error, EOPNOTSUPP,
-					   "the module (ABI %u) has no ACCESS command; update it",
-					   info.abi_version);
 		cp_module_info_free(&info);
 	}
-	if (!ret)
-		return 0;
-	if (kernel->client)
-		cp_client_close(kernel->client);
-	kernel->client = NULL;
-	if (options->mode == CP_AREA_MODE_AUTO)
-		return 0;
-	snprintf(why, sizeof(why), "%s", error->msg);
-	return cp_error_set(error, -ret, "align: --mode %s: %s",
-			    options->mode == CP_AREA_MODE_KERNEL ? "kernel"
-								 : "both",
-			    why);
+	return ret;
 }
 
 static void progress(struct cp_area_context *context,

@@ -83,6 +83,31 @@ extern const struct cp_area cp_area_xcore;
 extern const struct cp_area cp_area_c2c;
 extern const struct cp_area cp_area_align;
 
+/* What an area's kernel mode needs of the module. */
+struct area_module_need {
+	const char *area;	/* "bounce", for messages */
+	uint32_t min_abi;
+	const char *what;	/* "BOUNCE command": what older modules lack */
+};
+
+/*
+ * The module for an area's kernel mode, as --mode asks.  USER: none
+ * (*@client NULL).  AUTO: the module when it answers with ABI
+ * @need->min_abi or later, else none, and user mode goes on.  KERNEL and
+ * BOTH: the module, or -errno with "AREA: --mode kernel: why".  With a
+ * client, @info holds the module's answer (free it with
+ * cp_module_info_free).
+ */
+int area_open_module(const struct cp_area_options *options,
+		     const struct area_module_need *need,
+		     struct cp_client **client, struct cp_module_info *info,
+		     struct cp_error *error);
+
+/* After the module could not be used (@ret, @error saying why): 0 under
+ * AUTO and USER, else -@ret with "AREA: --mode kernel: why". */
+int area_module_refused(const struct cp_area_options *options,
+			const char *area, int ret, struct cp_error *error);
+
 /* Every area, in the order "all" runs them. */
 extern const struct cp_area *const cp_areas[];
 extern const size_t cp_nr_areas;

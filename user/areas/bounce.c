@@ -260,40 +260,19 @@ static int open_module(const struct cp_area_options *options,
 		       struct bounce_kernel *kernel, bool *kernel_wanted,
 		       struct cp_error *error)
 {
-	bool required = options->mode == CP_AREA_MODE_KERNEL ||
-			options->mode == CP_AREA_MODE_BOTH;
+	static const struct area_module_need need = {
+		"bounce", 2, "BOUNCE command",
+	};
 	struct cp_module_info info;
-	char why[sizeof(error->msg)];
-	int ret;
+	int ret = area_open_module(options, &need, &kernel->client, &info,
+				   error);
 
-	*kernel_wanted = false;
-	if (options->mode == CP_AREA_MODE_USER)
-		return 0;
-	ret = cp_client_open(options->transport, &kernel->client, error);
-	if (!ret)
-		ret = cp_client_info(kernel->client, &info, error);
-	if (!ret) {
+	*kernel_wanted = kernel->client != NULL;
+	if (kernel->client) {
 		kernel->max_irqoff_ns = info.max_irqoff_ns;
-		if (info.abi_version < 2)
-			ret = cp_error_set(error, EOPNOTSUPP,
-					   "the module (ABI %u) has no BOUNCE command; update it",
-					   info.abi_version);
 		cp_module_info_free(&info);
 	}
-	if (!ret) {
-		*kernel_wanted = true;
-		return 0;
-	}
-	if (kernel->client)
-		cp_client_close(kernel->client);
-	kernel->client = NULL;
-	if (!required)
-		return 0;
-	snprintf(why, sizeof(why), "%s", error->msg);
-	return cp_error_set(error, -ret, "bounce: --mode %s: %s",
-			    options->mode == CP_AREA_MODE_KERNEL ? "kernel"
-								 : "both",
-			    why);
+	return ret;
 }
 
 static int run_mode(struct cp_area_context *context, struct bounce_plan *plan,

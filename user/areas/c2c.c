@@ -72,37 +72,17 @@ static int check_c2c(const struct cp_area_options *options,
 static int open_module(const struct cp_area_options *options,
 		       struct c2c_run *run, struct cp_error *error)
 {
-	bool required = options->mode == CP_AREA_MODE_KERNEL ||
-			options->mode == CP_AREA_MODE_BOTH;
+	static const struct area_module_need need = {
+		"c2c", 2, "PINGPONG command",
+	};
 	struct cp_module_info info;
-	char why[sizeof(error->msg)];
-	int ret;
+	int ret = area_open_module(options, &need, &run->client, &info, error);
 
-	if (options->mode == CP_AREA_MODE_USER)
-		return 0;
-	ret = cp_client_open(options->transport, &run->client, error);
-	if (!ret)
-		ret = cp_client_info(run->client, &info, error);
-	if (!ret) {
+	if (run->client) {
 		run->max_irqoff_ns = info.max_irqoff_ns;
-		if (info.abi_version < 2)
-			ret = cp_error_set(error, EOPNOTSUPP,
-					   "the module (ABI %u) has no PINGPONG command; update it",
-					   info.abi_version);
 		cp_module_info_free(&info);
 	}
-	if (!ret)
-		return 0;
-	if (run->client)
-		cp_client_close(run->client);
-	run->client = NULL;
-	if (!required)
-		return 0;
-	snprintf(why, sizeof(why), "%s", error->msg);
-	return cp_error_set(error, -ret, "c2c: --mode %s: %s",
-			    options->mode == CP_AREA_MODE_KERNEL ? "kernel"
-								 : "both",
-			    why);
+	return ret;
 }
 
 static int measure_pair(struct cp_area_context *context, struct c2c_run *run,

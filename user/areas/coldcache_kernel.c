@@ -39,37 +39,16 @@ enum cold_verdict cold_judge_cost(double median, double warm, double flushed)
 
 int cold_kernel_open(struct cold_run *run, struct cp_error *error)
 {
-	const struct cp_area_options *options = run->context->options;
-	bool required = options->mode == CP_AREA_MODE_KERNEL ||
-			options->mode == CP_AREA_MODE_BOTH;
+	static const struct area_module_need need = {
+		"coldcache", 2, "CHASE command",
+	};
 	struct cp_module_info info;
-	char why[sizeof(error->msg)];
-	int ret;
+	int ret = area_open_module(run->context->options, &need,
+				   &run->kernel_client, &info, error);
 
-	if (options->mode == CP_AREA_MODE_USER)
-		return 0;
-	ret = cp_client_open(options->transport, &run->kernel_client, error);
-	if (!ret)
-		ret = cp_client_info(run->kernel_client, &info, error);
-	if (!ret) {
-		if (info.abi_version < 2)
-			ret = cp_error_set(error, EOPNOTSUPP,
-					   "the module (ABI %u) has no CHASE command; update it",
-					   info.abi_version);
-		cp_module_info_free(&info);
-	}
-	if (!ret)
-		return 0;
 	if (run->kernel_client)
-		cp_client_close(run->kernel_client);
-	run->kernel_client = NULL;
-	if (!required)
-		return 0;
-	snprintf(why, sizeof(why), "%s", error->msg);
-	return cp_error_set(error, -ret, "coldcache: --mode %s: %s",
-			    options->mode == CP_AREA_MODE_KERNEL ? "kernel"
-								 : "both",
-			    why);
+		cp_module_info_free(&info);
+	return ret;
 }
 
 static struct cp_measurement *add(struct cold_run *run,

@@ -354,7 +354,6 @@ static int open_module(const struct cp_area_options *options,
 		       struct cp_latency_kernel *kernel, bool *kernel_wanted,
 		       struct cp_error *error)
 {
-	char why[sizeof(error->msg)];
 	int ret;
 
 	*kernel = (struct cp_latency_kernel){ 0 };
@@ -366,13 +365,7 @@ static int open_module(const struct cp_area_options *options,
 		*kernel_wanted = true;
 		return 0;
 	}
-	if (options->mode == CP_AREA_MODE_AUTO)
-		return 0;
-	snprintf(why, sizeof(why), "%s", error->msg);
-	return cp_error_set(error, -ret, "latency: --mode %s: %s",
-			    options->mode == CP_AREA_MODE_KERNEL ? "kernel"
-								 : "both",
-			    why);
+	return area_module_refused(options, "latency", ret, error);
 }
 
 /* The last measurement of this area in @mode, or NULL. */

@@ -28,42 +28,24 @@ static int open_module(const struct cp_area_options *options,
 		       unsigned int delay, struct xcore_kernel *kernel,
 		       struct cp_error *error)
 {
-	bool required = options->mode == CP_AREA_MODE_KERNEL ||
-			options->mode == CP_AREA_MODE_BOTH;
+	char what[64];
+	struct area_module_need need = { "xcore", 2, "XFER command" };
 	struct cp_module_info info;
-	char why[sizeof(error->msg)];
 	int ret;
 
 	memset(kernel, 0, sizeof(*kernel));
-	if (options->mode == CP_AREA_MODE_USER)
-		return 0;
-	ret = cp_client_open(options->transport, &kernel->client, error);
-	if (!ret)
-		ret = cp_client_info(kernel->client, &info, error);
-	if (!ret) {
+	if (delay) {
+		snprintf(what, sizeof(what),
+			 "XFER delay (ABI 3) for --delay %u; or use --mode user",
+			 delay);
+		need = (struct area_module_need){ "xcore", 3, what };
+	}
+	ret = area_open_module(options, &need, &kernel->client, &info, error);
+	if (kernel->client) {
 		kernel->max_buffer_bytes = info.max_buffer_bytes;
-		if (info.abi_version < 2)
-			ret = cp_error_set(error, EOPNOTSUPP,
-					   "the module (ABI %u) has no XFER command; update it",
-					   info.abi_version);
-		else if (delay && info.abi_version < 3)
-			ret = cp_error_set(error, EOPNOTSUPP,
-					   "--delay %u: the module (ABI %u) has no XFER delay (ABI 3); update it or use --mode user",
-					   delay, info.abi_version);
 		cp_module_info_free(&info);
 	}
-	if (!ret)
-		return 0;
-	if (kernel->client)
-		cp_client_close(kernel->client);
-	kernel->client = NULL;
-	if (!required)
-		return 0;
-	snprintf(why, sizeof(why), "%s", error->msg);
-	return cp_error_set(error, -ret, "xcore: --mode %s: %s",
-			    options->mode == CP_AREA_MODE_KERNEL ? "kernel"
-								 : "both",
-			    why);
+	return ret;
 }
 
 /* Kernel-mode limits a usage error can name: a chosen block size above the
