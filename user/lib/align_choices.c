@@ -7,21 +7,16 @@
 #include <string.h>
 
 #include "error.h"
+#include "list_item.h"
 
-/* The next comma-separated item of *@cursor into @item; false at the end;
- * *@bad when it is empty or too long. */
+/* The next item of *@cursor (lib/list_item.h); *@bad when it is empty or
+ * too long. */
 static bool next_item(const char **cursor, char *item, size_t item_len,
 		      bool *bad)
 {
-	const char *start = *cursor;
-	size_t len;
-
-	if (!start)
+	if (!cp_list_next(cursor, item, item_len, bad))
 		return false;
-	len = strcspn(start, ",");
-	*bad = !len || len >= item_len;
-	snprintf(item, item_len, "%.*s", (int)len, start);
-	*cursor = start[len] ? start + len + 1 : NULL;
+	*bad = *bad || !item[0];
 	return true;
 }
 

@@ -76,23 +76,6 @@ static int map_buffer(struct cp_align_run *run)
 	return 0;
 }
 
-/* Sattolo's shuffle: one cycle through every slot. */
-static void random_cycle(uint32_t *order, size_t n, uint64_t seed)
-{
-	struct cp_rng rng;
-
-	cp_rng_seed(&rng, seed);
-	for (size_t i = 0; i < n; i++)
-		order[i] = (uint32_t)i;
-	for (size_t i = n - 1; i > 0; i--) {
-		size_t j = (size_t)cp_rng_below(&rng, i);
-		uint32_t held = order[i];
-
-		order[i] = order[j];
-		order[j] = held;
-	}
-}
-
 static int build_latency(struct cp_align_run *run)
 {
 	size_t n = run->nr_slots;
@@ -100,7 +83,7 @@ static int build_latency(struct cp_align_run *run)
 	run->order = malloc(n * sizeof(*run->order));
 	if (!run->order)
 		return -ENOMEM;
-	random_cycle(run->order, n, run->access.seed);
+	cp_rng_cycle(run->order, n, run->access.seed);
 	run->scale = CP_ALIGN_HOPS_PER_ITERATION;
 	if (run->access.width >= 8) {
 		for (size_t i = 0; i < n; i++) {

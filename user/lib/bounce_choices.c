@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "list_item.h"
 
 /* The sweep: inside one line, its edge (56 and 60 are the last 8- and
  * 4-byte slots of a 64-byte line), the next line (64, 96), the
@@ -22,22 +23,6 @@ static const char *const op_names[CP_BOUNCE_NR_OPS] = {
 const char *cp_bounce_op_name(enum cp_bounce_op op)
 {
 	return op >= 0 && op < CP_BOUNCE_NR_OPS ? op_names[op] : "invalid";
-}
-
-/* The next comma-separated item of *@cursor into @item; false at the end. */
-static bool next_item(const char **cursor, char *item, size_t item_len,
-		      bool *too_long)
-{
-	const char *start = *cursor;
-	size_t len;
-
-	if (!start)
-		return false;
-	len = strcspn(start, ",");
-	*too_long = len >= item_len;
-	snprintf(item, item_len, "%.*s", (int)len, start);
-	*cursor = start[len] ? start + len + 1 : NULL;
-	return true;
 }
 
 /* A decimal number without sign or spaces, at most @max. */
@@ -78,7 +63,7 @@ int cp_bounce_parse_distances(const char *text,
 	choices->nr_distances = 0;
 	if (!*text)
 		return cp_why_invalid(why, why_len, "empty list of distances");
-	while (next_item(&cursor, item, sizeof(item), &too_long)) {
+	while (cp_list_next(&cursor, item, sizeof(item), &too_long)) {
 		if (!*item)
 			return cp_why_invalid(why, why_len, "empty item in the list");
 		if (too_long || !parse_number(item, UINT32_MAX, &value))
@@ -113,7 +98,7 @@ int cp_bounce_parse_widths(const char *text,
 	choices->nr_widths = 0;
 	if (!*text)
 		return cp_why_invalid(why, why_len, "empty list of widths");
-	while (next_item(&cursor, item, sizeof(item), &too_long)) {
+	while (cp_list_next(&cursor, item, sizeof(item), &too_long)) {
 		if (too_long || !parse_number(item, 8, &value) ||
 		    (value != 4 && value != 8))
 			return cp_why_invalid(why, why_len,
@@ -138,7 +123,7 @@ int cp_bounce_parse_ops(const char *text, struct cp_bounce_choices *choices,
 	choices->nr_ops = 0;
 	if (!*text)
 		return cp_why_invalid(why, why_len, "empty list of increment kinds");
-	while (next_item(&cursor, item, sizeof(item), &too_long)) {
+	while (cp_list_next(&cursor, item, sizeof(item), &too_long)) {
 		int op = -1;
 
 		for (int k = 0; k < CP_BOUNCE_NR_OPS && !too_long; k++)

@@ -8,24 +8,6 @@
 
 #include "rng.h"
 
-/* Sattolo's shuffle: a uniformly random permutation with a single cycle,
- * so a walk from any line visits every line before returning. */
-static void random_cycle(uint32_t *order, size_t n, uint64_t seed)
-{
-	struct cp_rng rng;
-
-	cp_rng_seed(&rng, seed);
-	for (size_t i = 0; i < n; i++)
-		order[i] = (uint32_t)i;
-	for (size_t i = n - 1; i > 0; i--) {
-		size_t j = (size_t)cp_rng_below(&rng, i);
-		uint32_t held = order[i];
-
-		order[i] = order[j];
-		order[j] = held;
-	}
-}
-
 static void *line_address(const struct cp_chase *chase, size_t index)
 {
 	return (char *)chase->buffer + index * chase->line_size;
@@ -75,7 +57,7 @@ int cp_chase_build(struct cp_chase *chase, size_t bytes, size_t line_size,
 	if (!ret) {
 		chase->line_size = line_size;
 		chase->nr_lines = bytes / line_size;
-		random_cycle(order, chase->nr_lines, seed);
+		cp_rng_cycle(order, chase->nr_lines, seed);
 		link_lines(chase, order);
 	}
 	free(order);

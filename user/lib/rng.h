@@ -7,6 +7,7 @@
 #ifndef CACHEPROBE_RNG_H
 #define CACHEPROBE_RNG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct cp_rng {
@@ -37,6 +38,25 @@ static inline uint64_t cp_rng_below(struct cp_rng *rng, uint64_t bound)
 		value = cp_rng_next(rng);
 	} while (value >= limit);
 	return value % bound;
+}
+
+/* Sattolo's shuffle of 0..@n-1 into @order, seeded with @seed: a
+ * uniformly random permutation with a single cycle, so a walk from any
+ * index visits every index before returning. */
+static inline void cp_rng_cycle(uint32_t *order, size_t n, uint64_t seed)
+{
+	struct cp_rng rng;
+
+	cp_rng_seed(&rng, seed);
+	for (size_t i = 0; i < n; i++)
+		order[i] = (uint32_t)i;
+	for (size_t i = n - 1; i > 0; i--) {
+		size_t j = (size_t)cp_rng_below(&rng, i);
+		uint32_t held = order[i];
+
+		order[i] = order[j];
+		order[j] = held;
+	}
 }
 
 #endif
