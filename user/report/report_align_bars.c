@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/size_format.h"
 #include "report/report_align.h"
 #include "report/report_area.h"
 #include "report/svg_chart.h"
@@ -100,12 +99,15 @@ void align_page_chart(FILE *out, const char *mode,
 	}
 	for (size_t s = 0; s < nr_series; s++) {
 		const struct align_sweep *sweep = &sweeps->sweep[owner[s]];
-		char buffer[32];
+		int64_t buffer = sweep->buffer;
 
-		cli_format_size((uint64_t)sweep->buffer, buffer,
-				sizeof(buffer));
-		snprintf(names[s], sizeof(names[s]), "%s, %s", sweep->kind,
-			 buffer);
+		/* "store-throughput 24K": legends show 22 characters. */
+		if (buffer % (1 << 20) == 0)
+			snprintf(names[s], sizeof(names[s]), "%s %" PRId64 "M",
+				 sweep->kind, buffer >> 20);
+		else
+			snprintf(names[s], sizeof(names[s]), "%s %" PRId64 "K",
+				 sweep->kind, buffer >> 10);
 		series[s] = (struct svg_series){
 			.name = names[s], .n = nr_widths,
 			.y = y + s * MAX_WIDTHS, .y_low = low + s * MAX_WIDTHS,
