@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 """Open a cacheprobe HTML report in headless Chromium and check what a
 reader relies on: the page loads without console errors and without
-fetching anything, every area section has at least one chart with plotted
-elements (lines, points, bars or heatmap cells), and a screenshot of the
-whole page is saved.
+fetching anything, every area named and every area section the page has
+(every area that ran) holds at least one chart, and every chart has
+plotted elements (lines, points, bars or heatmap cells) and a size; a
+screenshot of the whole page is saved.
 
 Usage: check_report.py REPORT.html SCREENSHOT.png AREA...
 Exit status: 0 every check passed, 1 a check failed (each failure is
@@ -64,18 +65,21 @@ def check(driver, report, screenshot, areas):
         if entry.get("level") in ("SEVERE", "WARNING"):
             failures.append(f"console {entry['level']}: {entry['message']}")
     charts = driver.execute_script(SECTION_CHARTS, PLOTTED)
-    for area in areas:
+    checked = areas + sorted(set(charts) - set(areas))
+    print(f"  areas checked: {', '.join(checked)}")
+    for area in checked:
         if area not in charts:
             failures.append(f"{area}: no section in the report")
             continue
-        drawn = [c for c in charts[area]
-                 if c["plotted"] > 0 and c["width"] > 0 and c["height"] > 0]
-        if not drawn:
-            failures.append(f"{area}: no chart with plotted elements "
-                            f"({len(charts[area])} charts)")
+        if not charts[area]:
+            failures.append(f"{area}: no chart")
         for chart in charts[area]:
             print(f"  {area}: {chart['title']!r}: {chart['plotted']} plotted "
                   f"elements{', no data' if chart['nodata'] else ''}")
+            if (chart["plotted"] == 0 or chart["nodata"]
+                    or chart["width"] <= 0 or chart["height"] <= 0):
+                failures.append(f"{area}: the chart {chart['title']!r} "
+                                "is empty")
     height = driver.execute_script(
         "return document.documentElement.scrollHeight;")
     driver.set_window_size(1400, min(max(height, 600), 16000))

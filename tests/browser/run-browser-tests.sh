@@ -4,15 +4,15 @@
 #   - each report a guest made in kernel mode (tests/guest/area-report.sh),
 #     taken from the guest's console.log in OUT/guest-LABEL/.
 # Each is checked by check_report.py: no console errors, nothing fetched,
-# every area's chart present with plotted elements, a screenshot saved in
-# OUT/browser/.  Prints PASS/FAIL lines.
+# every area's section present with charts, every chart with plotted
+# elements, a screenshot saved in OUT/browser/.  Prints PASS/FAIL lines.
 #
 # Usage: run-browser-tests.sh OUT PATH-OF-cacheprobe-run
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:?usage: run-browser-tests.sh OUT PATH-OF-cacheprobe-run}/browser
 bin=${2:?usage: run-browser-tests.sh OUT PATH-OF-cacheprobe-run}
-areas=(latency bounce coldcache)
+areas=(latency bounce coldcache align xcore c2c)
 mkdir -p "$out"
 
 # check NAME REPORT: the browser check of one report.
@@ -30,6 +30,7 @@ check() {
 if "$bin" "${areas[@]}" --mode user --samples 3 --sample-time 200 \
 	--min-size 16K --max-size 256K --distances 0,32,64,128 --width 4 \
 	--methods warm,clflush,garbage-naive --factor 0.25 --repeats 2 \
+	--offsets 0,60 --access-widths 1,8,16 --buffers l1 --budget 0.2 \
 	--report "$out/host-report.html" --json "$out/host-results.json" \
 	>"$out/host-run.log" 2>&1; then
 	check browser-host-report "$out/host-report.html"

@@ -16,6 +16,31 @@ void fixture_results(struct cp_results *results);
 void fixture_measurement(struct cp_results *results, const char *name,
 			 const double *ns, size_t n);
 
+/* Add a measurement of @area in @mode called @name, without params, with
+ * @n samples @ns[i] (in ns); returns it. */
+struct cp_measurement *fixture_area_measurement(struct cp_results *results,
+						const char *area,
+						const char *mode,
+						const char *name,
+						const double *ns, size_t n);
+
+/* Measurements of the align area in @mode, as the area names them: an
+ * 8-byte load-latency sweep of a 24 KiB buffer over offsets 0, 32, 60
+ * (a line split, 2.5 times offset 0) and 64, its line size detected
+ * (64 B); a 1-byte sweep (0, 63); the 8-byte page pair (0, 4092: a page
+ * split, 4 times); in user mode the classic pattern (shifts 0, 31, 32). */
+void fixture_align(struct cp_results *results, const char *mode);
+
+/* Measurements of the xcore area in @mode: blocks of 8 and 64 KiB read
+ * and modified by CPU 0 for CPU 1 (shared-l3, about 60 ns per line), the
+ * same-CPU baselines (2 ns) and the memory baseline on CPU 1 (100 ns);
+ * notes naming the producer's L1d (48 KiB) and L2 (2 MiB). */
+void fixture_xcore(struct cp_results *results, const char *mode);
+
+/* Measurements of the c2c area in @mode: CAS and flag round trips of
+ * CPUs 0, 1 (smt, 40 ns) and 0, 2 and 1, 2 (shared-l3, 100 and 120 ns). */
+void fixture_c2c(struct cp_results *results, const char *mode);
+
 /* Make a fresh temporary directory (under $TMPDIR), its path in @out. */
 void fixture_temporary_directory(char *out, size_t len);
 

@@ -82,6 +82,9 @@ static void build(struct cp_results *results)
 	add_bounce(results, "user", 0);
 	add_bounce(results, "user", 64);
 	add_bounce(results, "kernel", 0);
+	fixture_align(results, "user");
+	fixture_xcore(results, "user");
+	fixture_c2c(results, "user");
 	m = add(results, "future<area>", "user", "sweep <1> & \"2\"");
 	cp_measurement_warn(m, "odd <warning>");
 }
@@ -106,8 +109,8 @@ static size_t count_of(const char *text, const char *what)
 	return n;
 }
 
-/* The charts of the section of @area. */
-static size_t charts_in(const char *html, const char *area)
+/* How often @what occurs in the section of @area. */
+static size_t count_in(const char *html, const char *area, const char *what)
 {
 	char id[64];
 	const char *start, *end;
@@ -118,10 +121,16 @@ static size_t charts_in(const char *html, const char *area)
 	assert_non_null(start);
 	end = strstr(start, "</section>");
 	assert_non_null(end);
-	for (const char *at = strstr(start, "<svg "); at && at < end;
-	     at = strstr(at + 1, "<svg "))
+	for (const char *at = strstr(start, what); at && at < end;
+	     at = strstr(at + 1, what))
 		n++;
 	return n;
+}
+
+/* The charts of the section of @area. */
+static size_t charts_in(const char *html, const char *area)
+{
+	return count_in(html, area, "<svg ");
 }
 
 static void assert_self_contained(const char *html)
@@ -157,6 +166,11 @@ static void test_report_has_every_area(void **state)
 	/* bounce: atomic increments in each mode, granularity marked. */
 	assert_int_equal(charts_in(html, "bounce"), 2);
 	assert_non_null(strstr(html, ">granularity 64 B<"));
+	/* align: offsets, heatmap, page splits, classic; xcore: read and
+	 * modify; c2c: CAS and flag heatmaps, the classes. */
+	assert_int_equal(charts_in(html, "align"), 4);
+	assert_int_equal(charts_in(html, "xcore"), 2);
+	assert_int_equal(charts_in(html, "c2c"), 3);
 	/* No renderer: a table, with the names escaped. */
 	assert_int_equal(charts_in(html, "future&lt;area&gt;"), 0);
 	assert_non_null(strstr(html, "sweep &lt;1&gt; &amp; &quot;2&quot;"));
@@ -181,6 +195,9 @@ static void test_report_from_saved_json(void **state)
 	assert_int_equal(charts_in(html, "latency"), 2);
 	assert_int_equal(charts_in(html, "coldcache"), 3);
 	assert_int_equal(charts_in(html, "bounce"), 2);
+	assert_int_equal(charts_in(html, "align"), 4);
+	assert_int_equal(charts_in(html, "xcore"), 2);
+	assert_int_equal(charts_in(html, "c2c"), 3);
 	free(html);
 	fixture_remove(path);
 	cp_results_free(&read_back);
@@ -208,12 +225,117 @@ static void test_report_without_measurements(void **state)
 	cp_results_free(&results);
 }
 
+/* Both modes of one area: a column each, user first. */
+static void assert_modes_side_by_side(const char *html, const char *area)
+{
+	assert_int_equal(count_in(html, area, "<div class=\"mode\">"), 2);
+	assert_true(strstr(html, "<h3>user mode</h3>") <
+		    strstr(html, "<h3>kernel mode</h3>"));
+}
+
+static void test_report_align(void **state)
+{
+	struct cp_results results;
+	char *html;
+
+	(void)state;
+	fixture_results(&results);
+	fixture_align(&results, "user");
+	fixture_align(&results, "kernel");
+	snprintf(results.measurements[9].note,
+		 sizeof(results.measurements[9].note), "odd <note> & \"x\"");
+	html = report_of(&results);
+	assert_self_contained(html);
+	assert_modes_side_by_side(html, "align");
+	/* user: penalty by offset, heatmap, page splits, classic; kernel
+	 * mode has no classic pattern. */
+	assert_int_equal(charts_in(html, "align"), 7);
+	assert_int_equal(count_in(html, "align", "<title>load-latency: penalty by offset and width"), 2);
+	assert_int_equal(count_in(html, "align", ">line boundary 64 B<"), 2);
+	assert_int_equal(count_in(html, "align", "</title>8-byte</text>"), 2);
+	/* Each mode's heatmap: 2 widths x the 5 offsets either swept (0,
+	 * 32, 60, 63, 64), 4 empty where a width was not measured. */
+	assert_int_equal(count_in(html, "align", "<rect class=\"cell\""), 20);
+	assert_int_equal(count_in(html, "align", ": no value</title>"), 8);
+	/* The line split (5 against 2 ns) and the page split (8 against 2). */
+	assert_int_equal(count_in(html, "align", ">x2.50 ["), 2);
+	assert_int_equal(count_in(html, "align", ">x4.00 ["), 2);
+	assert_int_equal(count_in(html, "align", "<td>agree</td>"), 2);
+	assert_int_equal(count_in(html, "align", "touches twice the lines"), 1);
+	assert_int_equal(count_in(html, "align", "<title>Classic pattern"), 1);
+	assert_non_null(strstr(html, "odd &lt;note&gt; &amp; &quot;x&quot;"));
+	assert_null(strstr(html, "<note>"));
+	free(html);
+	cp_results_free(&results);
+}
+
+static void test_report_xcore(void **state)
+{
+	struct cp_results results;
+	char *html;
+
+	(void)state;
+	fixture_results(&results);
+	fixture_xcore(&results, "user");
+	fixture_xcore(&results, "kernel");
+	snprintf(results.measurements[0].note,
+		 sizeof(results.measurements[0].note), "fits L1d (48 KiB) <b>");
+	html = report_of(&results);
+	assert_self_contained(html);
+	assert_modes_side_by_side(html, "xcore");
+	assert_int_equal(charts_in(html, "xcore"), 4);
+	assert_int_equal(count_in(html, "xcore", "<title>Producer read the block"), 2);
+	assert_int_equal(count_in(html, "xcore", "<title>Producer modified the block"), 2);
+	/* The pair and both baselines in every chart, the L1d marked (the
+	 * L2 lies beyond the largest block). */
+	assert_int_equal(count_in(html, "xcore", "</title>shared-l3 0&gt;1</text>"), 4);
+	assert_int_equal(count_in(html, "xcore", "</title>same CPU 0&gt;0</text>"), 4);
+	assert_int_equal(count_in(html, "xcore", "</title>memory, cpu 1</text>"), 4);
+	assert_int_equal(count_in(html, "xcore", ">L1d 48 KiB<"), 4);
+	/* The penalty against the same CPU: 60 and 70 ns against 2. */
+	assert_int_equal(count_in(html, "xcore", ">x30.00 ["), 4);
+	assert_int_equal(count_in(html, "xcore", ">x35.00 ["), 4);
+	assert_non_null(strstr(html, "fits L1d (48 KiB) &lt;b&gt;"));
+	assert_null(strstr(html, "<b>"));
+	free(html);
+	cp_results_free(&results);
+}
+
+static void test_report_c2c(void **state)
+{
+	struct cp_results results;
+	char *html;
+
+	(void)state;
+	fixture_results(&results);
+	fixture_c2c(&results, "user");
+	fixture_c2c(&results, "kernel");
+	html = report_of(&results);
+	assert_self_contained(html);
+	assert_modes_side_by_side(html, "c2c");
+	assert_int_equal(charts_in(html, "c2c"), 6);
+	assert_int_equal(count_in(html, "c2c", "<title>CAS (LOCK CMPXCHG) round trip"), 2);
+	assert_int_equal(count_in(html, "c2c", "<title>flag (load, then store) round trip"), 2);
+	/* 3 x 3 cells per heatmap, each with a colour scale. */
+	assert_int_equal(count_in(html, "c2c", "<rect class=\"cell\""), 36);
+	assert_int_equal(count_in(html, "c2c", ">round trip (ns, median)<"), 4);
+	/* Per class, both variants, both modes: smt (one pair) and
+	 * shared-l3 (two pairs, 100 and 120 ns). */
+	assert_int_equal(count_in(html, "c2c", "<td>smt</td><td>1</td>"), 4);
+	assert_int_equal(count_in(html, "c2c", "<td>shared-l3</td><td>2</td>"), 4);
+	free(html);
+	cp_results_free(&results);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_report_has_every_area),
 		cmocka_unit_test(test_report_from_saved_json),
 		cmocka_unit_test(test_report_without_measurements),
+		cmocka_unit_test(test_report_align),
+		cmocka_unit_test(test_report_xcore),
+		cmocka_unit_test(test_report_c2c),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -38,6 +38,9 @@ enum cp_area_mode {
 struct cp_area_options {
 	uint64_t min_size_bytes;	/* 0: the area's default */
 	uint64_t max_size_bytes;	/* 0: the area's default */
+	/* When max_size_bytes is 0, a cap on the area's default largest
+	 * size (latency; 0: none): the default run's, to stay short. */
+	uint64_t default_max_cap_bytes;
 	const struct cp_cpuset *cpus;	/* NULL: the area's default */
 	uint64_t seed;			/* of random orders */
 	enum cp_area_mode mode;

@@ -102,6 +102,10 @@ static void plan_sizes(const struct cp_area_options *options,
 	uint64_t max = options->max_size_bytes ? options->max_size_bytes
 					       : default_max_size(plan);
 
+	if (!options->max_size_bytes && options->default_max_cap_bytes &&
+	    max > options->default_max_cap_bytes)
+		max = options->default_max_cap_bytes;
+
 	for (uint64_t octave = 1; octave <= max && plan->nr_sizes <
 			 sizeof(plan->sizes) / sizeof(plan->sizes[0]); octave *= 2) {
 		for (unsigned int step = 0; step < STEPS_PER_OCTAVE; step++) {

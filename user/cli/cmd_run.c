@@ -248,6 +248,7 @@ static struct cp_area_options area_options_of(const struct run_session *session)
 	return (struct cp_area_options){
 		.min_size_bytes = session->options.min_size,
 		.max_size_bytes = session->options.max_size,
+		.default_max_cap_bytes = session->options.default_max_cap,
 		.cpus = session->cpus,
 		.seed = session->options.seed,
 		.bounce = &session->options.bounce,

@@ -28,6 +28,7 @@ struct run_options {
 	double sample_time_ns;
 	uint64_t fixed_count;
 	uint64_t min_size, max_size;
+	uint64_t default_max_cap;	/* the default run's; see run_default.c */
 	uint64_t seed;
 	enum cp_transport transport;
 	enum cp_area_mode mode;		/* --mode; 0: auto */

@@ -26,6 +26,9 @@ struct report_renderer {
 extern const struct report_renderer report_latency;
 extern const struct report_renderer report_coldcache;
 extern const struct report_renderer report_bounce;
+extern const struct report_renderer report_align;
+extern const struct report_renderer report_xcore;
+extern const struct report_renderer report_c2c;
 
 /* The renderer of @area, or NULL. */
 const struct report_renderer *report_renderer_find(const char *area);
@@ -46,6 +49,10 @@ void report_cell(FILE *out, const char *text);
 void report_cell_ns(FILE *out, double ns);		/* "-" for NaN */
 void report_cell_interval_ns(FILE *out, double low, double high);
 void report_cell_percent(FILE *out, double percent);	/* "-" for NaN */
+/* "x1.62 [1.58, 1.66]": the ratio of the medians of @m and @base with its
+ * bootstrap 95 % interval; "-" when either is NULL or has no samples. */
+void report_cell_ratio(FILE *out, const struct cp_measurement *m,
+		       const struct cp_measurement *base);
 
 /* The table of every measurement of @area in @mode, statistics, params,
  * notes and warnings. */

@@ -7,6 +7,9 @@ static const struct report_renderer *const renderers[] = {
 	&report_latency,
 	&report_coldcache,
 	&report_bounce,
+	&report_align,
+	&report_xcore,
+	&report_c2c,
 };
 
 const struct report_renderer *report_renderer_find(const char *area)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/results_table.h"
+#include "lib/bounce_ratio.h"
 #include "report/html_text.h"
 #include "report/report_area.h"
 
@@ -98,6 +99,21 @@ void report_cell_percent(FILE *out, double percent)
 		fprintf(out, "%.1f %%", percent);
 	else
 		fputs("-", out);
+	fputs("</td>", out);
+}
+
+void report_cell_ratio(FILE *out, const struct cp_measurement *m,
+		       const struct cp_measurement *base)
+{
+	struct cp_bounce_ratio r;
+
+	if (!m || !base || cp_bounce_ratio(m->ns, m->nr_samples, base->ns,
+					   base->nr_samples, &r)) {
+		report_cell(out, "-");
+		return;
+	}
+	fputs("<td class=\"num\">", out);
+	fprintf(out, "x%.2f [%.2f, %.2f]", r.value, r.low, r.high);
 	fputs("</td>", out);
 }
 

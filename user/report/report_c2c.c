@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The c2c area in the report: per variant (CAS, flag) the round-trip
+ * latency of every CPU pair as a heatmap with its colour scale, and per
+ * pair class the min / median / max of the pair medians, as bars and as a
+ * table.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/c2c_matrix.h"
+#include "lib/cpu_pairs.h"
+#include "lib/stats.h"
+#include "report/report_area.h"
+#include "report/svg_chart.h"
+
+#define MAX_VARIANTS 4
+
+static const char *variant_title(const char *variant)
+{
+	return strcmp(variant, "cas") == 0 ? "CAS (LOCK CMPXCHG)"
+	       : strcmp(variant, "flag") == 0 ? "flag (load, then store)"
+	       : variant;
+}
+
+static void heatmap(FILE *out, const struct cp_c2c_matrix *matrix)
+{
+	char (*text)[16] = calloc(matrix->n ? matrix->n : 1, sizeof(*text));
+	const char **names = calloc(matrix->n ? matrix->n : 1, sizeof(*names));
+	char title[128];
+
+	if (text && names) {
+		for (size_t i = 0; i < matrix->n; i++) {
+			snprintf(text[i], sizeof(text[i]), "%u",
+				 matrix->cpus[i]);
+			names[i] = text[i];
+		}
+		snprintf(title, sizeof(title),
+			 "%s round trip between CPUs (%s mode)",
+			 variant_title(matrix->variant), matrix->mode);
+		svg_heatmap_write(out, &(struct svg_heatmap){
+			.title = title,
+			.row_label = "CPU", .col_label = "CPU",
+			.nr_rows = matrix->n, .nr_cols = matrix->n,
+			.row_names = names, .col_names = names,
+			.values = matrix->median_ns,
+			.value_axis = { .label = "round trip (ns, median)",
+					.format = SVG_FORMAT_NS },
+		});
+	}
+	free(text);
+	free(names);
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The medians of the pairs of class @cls (each pair once), ascending, in
+ * @values; how many. */
+static size_t class_values(const struct cp_c2c_matrix *matrix, int cls,
+			   double *values)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < matrix->n; i++)
+		for (size_t j = i + 1; j < matrix->n; j++)
+			if (matrix->pair_class[i * matrix->n + j] == cls &&
+			    isfinite(matrix->median_ns[i * matrix->n + j]))
+				values[k++] = matrix->median_ns[i * matrix->n + j];
+	qsort(values, k, sizeof(*values), compare_doubles);
+	return k;
+}
+
+struct summary {
+	size_t nr_classes;
+	int classes[CP_NR_PAIR_CLASSES];
+	const char *class_names[CP_NR_PAIR_CLASSES];
+	/* [variant][class] */
+	size_t pairs[MAX_VARIANTS][CP_NR_PAIR_CLASSES];
+	double min[MAX_VARIANTS][CP_NR_PAIR_CLASSES];
+	double median[MAX_VARIANTS][CP_NR_PAIR_CLASSES];
+	double max[MAX_VARIANTS][CP_NR_PAIR_CLASSES];
+};
+
+static void summarise(const struct cp_c2c_matrix *const *matrices, size_t nr,
+		      struct summary *summary, double *values)
+{
+	memset(summary, 0, sizeof(*summary));
+	for (int cls = 0; cls < CP_NR_PAIR_CLASSES; cls++) {
+		bool present = false;
+
+		for (size_t v = 0; v < nr; v++) {
+			size_t k = class_values(matrices[v], cls, values);
+			size_t c = summary->nr_classes;
+
+			summary->pairs[v][c] = k;
+			summary->min[v][c] = k ? values[0] : NAN;
+			summary->median[v][c] =
+				k ? cp_stats_median(values, k) : NAN;
+			summary->max[v][c] = k ? values[k - 1] : NAN;
+			present |= k > 0;
+		}
+		if (!present)
+			continue;
+		summary->classes[summary->nr_classes] = cls;
+		summary->class_names[summary->nr_classes++] =
+			cp_pair_class_name((enum cp_pair_class)cls);
+	}
+}
+
+static void summary_chart(FILE *out, const char *mode,
+			  const struct cp_c2c_matrix *const *matrices,
+			  size_t nr, const struct summary *summary)
+{
+	struct svg_series series[MAX_VARIANTS];
+	char title[96];
+
+	for (size_t v = 0; v < nr; v++)
+		series[v] = (struct svg_series){
+			.name = strcmp(matrices[v]->variant, "cas") == 0
+					? "CAS" : matrices[v]->variant,
+			.n = summary->nr_classes, .y = summary->median[v],
+			.y_low = summary->min[v], .y_high = summary->max[v],
+		};
+	snprintf(title, sizeof(title), "Round trip by pair class (%s mode)",
+		 mode);
+	svg_bar_chart_write(out, &(struct svg_bar_chart){
+		.title = title, .category_label = "pair class",
+		.nr_categories = summary->nr_classes,
+		.categories = summary->class_names,
+		.y = { .label = "round trip (ns, pairs: min – median – max)",
+		       .format = SVG_FORMAT_NS, .from_zero = true },
+		.nr_series = nr, .series = series,
+	});
+}
+
+static void summary_table(FILE *out, const char *mode,
+			  const struct cp_c2c_matrix *const *matrices,
+			  size_t nr, const struct summary *summary)
+{
+	char caption[96];
+
+	snprintf(caption, sizeof(caption),
+		 "c2c, %s mode: round trip per pair class (pair medians)",
+		 mode);
+	report_table_open(out, caption, "variant|pair class|pairs|min|median|max");
+	for (size_t v = 0; v < nr; v++) {
+		for (size_t c = 0; c < summary->nr_classes; c++) {
+			char pairs[24];
+
+			if (!summary->pairs[v][c])
+				continue;
+			snprintf(pairs, sizeof(pairs), "%zu",
+				 summary->pairs[v][c]);
+			report_row_open(out);
+			report_cell(out, variant_title(matrices[v]->variant));
+			report_cell(out, summary->class_names[c]);
+			report_cell(out, pairs);
+			report_cell_ns(out, summary->min[v][c]);
+			report_cell_ns(out, summary->median[v][c]);
+			report_cell_ns(out, summary->max[v][c]);
+			report_row_close(out);
+		}
+	}
+	report_table_close(out);
+}
+
+/* The matrices of @mode, and the summary of their pair classes. */
+static void render_matrices(FILE *out, const char *mode,
+			    const struct cp_c2c_matrix *all, size_t nr_all)
+{
+	const struct cp_c2c_matrix *mine[MAX_VARIANTS];
+	struct summary summary;
+	size_t nr = 0, cells = 1;
+	double *values;
+
+	for (size_t i = 0; i < nr_all && nr < MAX_VARIANTS; i++) {
+		if (strcmp(all[i].mode, mode) != 0)
+			continue;
+		mine[nr++] = &all[i];
+		cells = all[i].n * all[i].n > cells ? all[i].n * all[i].n
+						     : cells;
+	}
+	for (size_t v = 0; v < nr; v++)
+		heatmap(out, mine[v]);
+	values = malloc(cells * sizeof(*values));
+	if (!nr || !values) {
+		free(values);
+		return;
+	}
+	summarise(mine, nr, &summary, values);
+	summary_chart(out, mode, mine, nr, &summary);
+	summary_table(out, mode, mine, nr, &summary);
+	free(values);
+}
+
+static void render(FILE *out, const struct cp_results *results,
+		   const char *mode)
+{
+	struct cp_c2c_matrix *matrices;
+	size_t nr;
+
+	if (cp_c2c_matrices(results, &matrices, &nr))
+		return;
+	render_matrices(out, mode, matrices, nr);
+	cp_c2c_matrices_free(matrices, nr);
+}
+
+const struct report_renderer report_c2c = {
+	.area = "c2c",
+	.question = "How long does one cache line take to go from one CPU to another and back? Every pair of CPUs passes it back and forth.",
+	.render = render,
+};
