@@ -37,6 +37,10 @@ check:
 bench: tools
 	$(MAKE) -C user bench
 
+# The figures of the performance targets, measured here (a few minutes).
+targets: tools
+	user/scripts/targets.sh
+
 # Where make install puts the tool's files (DESTDIR and PREFIX respected).
 BINDIR        ?= $(PREFIX)/bin
 MANDIR        ?= $(PREFIX)/share/man
@@ -92,5 +96,5 @@ clean:
 	@if [ -f "$(KDIR)/Makefile" ]; then $(MAKE) -C kmod KDIR=$(KDIR) clean; fi
 	rm -rf tests/out results.json results.csv report.html
 
-.PHONY: all tools module deps run check bench install uninstall dkms-install \
+.PHONY: all tools module deps run check bench targets install uninstall dkms-install \
 	dkms-uninstall clean install-tools uninstall-tools
