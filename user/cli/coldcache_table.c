@@ -125,6 +125,45 @@ static void size_of(const struct cp_measurement *pass, const char *method,
 	snprintf(out, len, "%.*s", (int)(end - start), pass->name + start);
 }
 
+/* Of the sweep at @size, the cheapest factor whose worst case is no
+ * warmer than @naive's, against naive's time: the cost target. */
+static void print_sweep_against_naive(FILE *out,
+				      const struct cp_results *results,
+				      const char *size,
+				      const struct cp_measurement *naive,
+				      const struct cp_measurement *naive_evict)
+{
+	int64_t naive_worst = cp_measurement_param(naive, "cached_worst_ppm", -1);
+	const struct cp_measurement *best = NULL, *best_evict = NULL;
+	char stem[64];
+
+	snprintf(stem, sizeof(stem), " %s" PASS_SUFFIX, size);
+	for (size_t i = 0; i < results->nr_measurements; i++) {
+		const struct cp_measurement *m = &results->measurements[i];
+		const struct cp_measurement *evict;
+
+		if (!is_coldcache(m) || strncmp(m->name, "garbage-planned x", 17) ||
+		    !ends_with(m->name, stem) ||
+		    cp_measurement_param(m, "cached_worst_ppm", INT64_MAX) > naive_worst)
+			continue;
+		evict = evict_of(results, m);
+		if (evict && evict->stats_ns.median > 0 &&
+		    (!best_evict ||
+		     evict->stats_ns.median < best_evict->stats_ns.median)) {
+			best = m;
+			best_evict = evict;
+		}
+	}
+	if (!best)
+		return;
+	fprintf(out,
+		"  %-8s at no higher worst case than naive: %.*s (worst %.2f%%) is %.2fx faster than naive\n",
+		size, (int)(strlen(best->name) - strlen(stem)),
+		best->name,
+		(double)cp_measurement_param(best, "cached_worst_ppm", 0) / 1e4,
+		naive_evict->stats_ns.median / best_evict->stats_ns.median);
+}
+
 static void print_cost_targets(FILE *out, const struct cp_results *results)
 {
 	for (size_t i = 0; i < results->nr_measurements; i++) {
@@ -151,6 +190,9 @@ static void print_cost_targets(FILE *out, const struct cp_results *results)
 				(double)cp_measurement_param(naive_evict, "bytes_read", 0) /
 					(double)cp_measurement_param(planned_evict, "bytes_read", 1));
 		fprintf(out, "\n");
+		if (naive && naive_evict)
+			print_sweep_against_naive(out, results, size, naive,
+						  naive_evict);
 	}
 }
 
