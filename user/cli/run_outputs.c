@@ -2,7 +2,9 @@
 #include "cli/run_outputs.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli_util.h"
 #include "lib/results_csv.h"
@@ -11,6 +13,47 @@
 static bool to_stdout(const char *path)
 {
 	return path && strcmp(path, "-") == 0;
+}
+
+/* The directory holding @path (which is changed), "." or "/" for short ones. */
+static const char *directory_of(char *path)
+{
+	char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return ".";
+	if (slash == path)
+		return "/";
+	*slash = '\0';
+	return path;
+}
+
+/*
+ * Whether @a and @b name one file however spelt ("x", "./x", "d/../x", a
+ * link): the same existing file, or the same name in the same directory.
+ * Both written, the second rename would silently replace the first.
+ */
+static bool same_target(const char *a, const char *b)
+{
+	const char *name_a = strrchr(a, '/'), *name_b = strrchr(b, '/');
+	struct stat st_a, st_b;
+	char *dir_a, *dir_b;
+	bool same = false;
+
+	if (stat(a, &st_a) == 0 && stat(b, &st_b) == 0)
+		return st_a.st_dev == st_b.st_dev && st_a.st_ino == st_b.st_ino;
+	name_a = name_a ? name_a + 1 : a;
+	name_b = name_b ? name_b + 1 : b;
+	if (strcmp(name_a, name_b) != 0)
+		return false;
+	dir_a = strdup(a);
+	dir_b = strdup(b);
+	if (dir_a && dir_b && stat(directory_of(dir_a), &st_a) == 0 &&
+	    stat(directory_of(dir_b), &st_b) == 0)
+		same = st_a.st_dev == st_b.st_dev && st_a.st_ino == st_b.st_ino;
+	free(dir_a);
+	free(dir_b);
+	return same;
 }
 
 static int open_one(const char *command, const char *option, const char *path,
@@ -36,6 +79,11 @@ int run_outputs_open(struct run_outputs *outputs, const char *command,
 	memset(outputs, 0, sizeof(*outputs));
 	outputs->json_path = json_path;
 	outputs->csv_path = csv_path;
+	if (json_path && csv_path && !to_stdout(json_path) &&
+	    !to_stdout(csv_path) && same_target(json_path, csv_path))
+		return cli_usage_error(command,
+				       "--json and --csv name the same file ('%s' and '%s')",
+				       json_path, csv_path);
 	status = open_one(command, "--json", json_path, &outputs->json,
 			  &outputs->json_open);
 	if (status == CLI_PROCEED)
