@@ -24,7 +24,8 @@
 # Environment: DEBUG_MEM (guest MiB, default 2048: KASAN takes an eighth
 # for its shadow), DEBUG_TIMEOUT (seconds per boot, default 3600),
 # FUZZ_SEED (default the fixed seed of make check), FUZZ_NL_COUNT,
-# FUZZ_IOC_COUNT, FAULTS_CYCLES as for make check.
+# FUZZ_IOC_COUNT, FAULTS_CYCLES as for make check, DEBUG_STAGES (which
+# boots, default "guest fuzz faults").
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$top/tests/out-debug
@@ -37,6 +38,7 @@ results=$run/results.txt
 log=$run/log.txt
 : >"$results"
 timeout_s=${DEBUG_TIMEOUT:-3600}
+stages=" ${DEBUG_STAGES:-guest fuzz faults} "
 
 record() {
 	echo "$*" | tee -a "$results"
@@ -99,38 +101,45 @@ export GUEST_MEM=${DEBUG_MEM:-2048}
 export GUEST_APPEND="kmemleak.verbose=1"
 export GUEST_KERNEL="debug $ver $bzimage $build"
 
-echo "== guest tests on the debug kernel"
-area_files=()
-for f in "$guest"/area-*.sh; do
-	[ -f "$f" ] && area_files+=(--file "$f:/lib/cacheprobe/${f##*/}")
-done
-test_ko=()
-[ -f "$run/build-debug/cacheprobe-test.ko" ] &&
-	test_ko=(--ko "$run/build-debug/cacheprobe-test.ko")
-mkdir -p "$run/guest-debug"
-if "$guest/mkinitramfs.sh" "$run/guest-debug/initrd.cpio.gz" --ko "$ko" \
-	"${test_ko[@]}" "${area_files[@]}" \
-	--bin "$top/user/build/cacheprobe-run" --bin "$run/bin/rawtest" \
-	--tests "$guest/tests.sh" >>"$log" 2>&1; then
-	collect "$guest/boot.sh" --kernel "$bzimage" \
-		--initrd "$run/guest-debug/initrd.cpio.gz" --label debug \
-		--cpus 4 --cpu-model max --timeout "$timeout_s" \
-		--outdir "$run/guest-debug"
-else
-	record "FAIL guest-initramfs [debug]: see tests/out-debug/run/log.txt"
+if [[ $stages == *" guest "* ]]; then
+	echo "== guest tests on the debug kernel"
+	area_files=()
+	for f in "$guest"/area-*.sh; do
+		[ -f "$f" ] && area_files+=(--file "$f:/lib/cacheprobe/${f##*/}")
+	done
+	test_ko=()
+	[ -f "$run/build-debug/cacheprobe-test.ko" ] &&
+		test_ko=(--ko "$run/build-debug/cacheprobe-test.ko")
+	mkdir -p "$run/guest-debug"
+	if "$guest/mkinitramfs.sh" "$run/guest-debug/initrd.cpio.gz" --ko "$ko" \
+		"${test_ko[@]}" "${area_files[@]}" \
+		--bin "$top/user/build/cacheprobe-run" --bin "$run/bin/rawtest" \
+		--tests "$guest/tests.sh" >>"$log" 2>&1; then
+		collect "$guest/boot.sh" --kernel "$bzimage" \
+			--initrd "$run/guest-debug/initrd.cpio.gz" --label debug \
+			--cpus 4 --cpu-model max --timeout "$timeout_s" \
+			--outdir "$run/guest-debug"
+	else
+		record "FAIL guest-initramfs [debug]: see tests/out-debug/run/log.txt"
+	fi
 fi
 
-echo "== fuzzers on the debug kernel"
-FUZZ_SEED=${FUZZ_SEED:-20261122} FUZZ_TIMEOUT=$timeout_s \
-	collect "$top/tests/fuzz/run-guest-fuzz.sh" "$run/fuzz"
+if [[ $stages == *" fuzz "* ]]; then
+	echo "== fuzzers on the debug kernel"
+	FUZZ_SEED=${FUZZ_SEED:-20261122} FUZZ_TIMEOUT=$timeout_s \
+		collect "$top/tests/fuzz/run-guest-fuzz.sh" "$run/fuzz"
+fi
 
-echo "== faults and load on the debug kernel"
-FAULTS_TIMEOUT=$timeout_s \
-	collect "$top/tests/faults/run-guest-faults.sh" "$run/faults"
+if [[ $stages == *" faults "* ]]; then
+	echo "== faults and load on the debug kernel"
+	FAULTS_TIMEOUT=$timeout_s \
+		collect "$top/tests/faults/run-guest-faults.sh" "$run/faults"
+fi
 
 # Belt and braces: any report of the debug options in any console, in
 # case one came in a form boot.sh does not look for.
-reports='\[ *[0-9]+\.[0-9]+\] .*(KASAN|kmemleak: [0-9]+ new suspected|unreferenced object|lockdep|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|sleeping function called|smp_processor_id\(\) in preemptible|BUG:|WARNING:|UBSAN)'
+# (Not "lockdep" alone: boot says "RCU lockdep checking is enabled".)
+reports='\[ *[0-9]+\.[0-9]+\] .*(KASAN|kmemleak: [0-9]+ new suspected|unreferenced object|DEBUG_LOCKS_WARN_ON|lockdep is turned off|turning off the locking correctness validator|possible (circular|recursive) locking|irq lock inversion|inconsistent lock state|lock held when returning|suspicious RCU usage|sleeping function called|smp_processor_id\(\) in preemptible|BUG:|WARNING:|UBSAN)'
 for console in "$run"/guest-debug/console.log "$run"/fuzz/guest-*/console.log \
 	"$run"/faults/guest-*/console.log; do
 	[ -f "$console" ] || continue
