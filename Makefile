@@ -33,6 +33,11 @@ run: deps
 check:
 	tests/run-all.sh
 
+# The guest tests, fuzzers and fault tests again on a 6.12 kernel built with
+# KASAN, lockdep and kmemleak; fails on any report.  Slow, not in `check`.
+check-debug:
+	tests/debug/check-debug.sh
+
 # The instrument's own figures (timer, NOTHING floor) and the latency curve.
 bench: tools
 	$(MAKE) -C user bench
@@ -96,5 +101,5 @@ clean:
 	@if [ -f "$(KDIR)/Makefile" ]; then $(MAKE) -C kmod KDIR=$(KDIR) clean; fi
 	rm -rf tests/out results.json results.csv report.html
 
-.PHONY: all tools module deps run check bench targets install uninstall dkms-install \
-	dkms-uninstall clean install-tools uninstall-tools
+.PHONY: all tools module deps run check check-debug bench targets install \
+	uninstall dkms-install dkms-uninstall clean install-tools uninstall-tools

@@ -166,6 +166,20 @@ struct cp_run_res {
 void cp_run_res_free(struct cp_run_res *res);
 
 /**
+ * struct cp_run_buf - the CPU list and result of one run request
+ * @cpus: the CPU ids the request names (&cp_run_req.cpus points here).
+ * @res: the result.
+ *
+ * Allocated per request: together over half a KiB, which put the netlink
+ * and ioctl handlers' frames over 1 KiB with KASAN and broke -Werror
+ * builds against kernels with CONFIG_FRAME_WARN=1024.
+ */
+struct cp_run_buf {
+	u32 cpus[CACHEPROBE_RUN_MAX_CPUS];
+	struct cp_run_res res;
+};
+
+/**
  * struct cp_chase_req - CACHEPROBE_CMD_CHASE, decoded
  * @run: CPU (one) and samples.
  * @size: buffer bytes.

@@ -293,27 +293,30 @@ static int cp_genl_reply_run(struct genl_info *info, u8 cmd,
 	return genlmsg_reply(msg, info);
 }
 
+/* Reply with the run's result or its error; frees @buf. */
 static int cp_genl_finish(struct genl_info *info, u8 cmd, int ret,
-			  struct cp_run_res *res, struct cp_err *err)
+			  struct cp_run_buf *buf, struct cp_err *err)
 {
 	if (!ret)
-		ret = cp_genl_reply_run(info, cmd, res);
+		ret = cp_genl_reply_run(info, cmd, &buf->res);
 	ret = cp_genl_errno(ret, err);
 	if (ret && err->msg)
 		cp_genl_report(info, err);
-	cp_run_res_free(res);
+	cp_run_res_free(&buf->res);
+	kfree(buf);
 	return ret;
 }
 
 static int cp_genl_chase(struct sk_buff *skb, struct genl_info *info)
 {
-	u32 cpus[CACHEPROBE_RUN_MAX_CPUS];
+	struct cp_run_buf *buf = kzalloc(sizeof(*buf), GFP_KERNEL);
 	struct cp_chase_req req = {};
-	struct cp_run_res res = {};
 	struct cp_err err = {};
 	int ret;
 
-	ret = cp_genl_parse_run(skb, info, cpus, &req.run, &err) ?:
+	if (!buf)
+		return -ENOMEM;
+	ret = cp_genl_parse_run(skb, info, buf->cpus, &req.run, &err) ?:
 	      cp_genl_need(info, CACHEPROBE_ATTR_SIZE,
 			   "missing attribute SIZE", &err) ?:
 	      cp_genl_need(info, CACHEPROBE_ATTR_OPS,
@@ -324,20 +327,21 @@ static int cp_genl_chase(struct sk_buff *skb, struct genl_info *info)
 		req.stride = cp_genl_u32(info, CACHEPROBE_ATTR_STRIDE);
 		req.order = cp_genl_u32(info, CACHEPROBE_ATTR_ORDER);
 		req.prepare = cp_genl_u32(info, CACHEPROBE_ATTR_PREPARE);
-		ret = cp_chase(&req, &res, &err);
+		ret = cp_chase(&req, &buf->res, &err);
 	}
-	return cp_genl_finish(info, CACHEPROBE_CMD_CHASE, ret, &res, &err);
+	return cp_genl_finish(info, CACHEPROBE_CMD_CHASE, ret, buf, &err);
 }
 
 static int cp_genl_access(struct sk_buff *skb, struct genl_info *info)
 {
-	u32 cpus[CACHEPROBE_RUN_MAX_CPUS];
+	struct cp_run_buf *buf = kzalloc(sizeof(*buf), GFP_KERNEL);
 	struct cp_access_req req = {};
-	struct cp_run_res res = {};
 	struct cp_err err = {};
 	int ret;
 
-	ret = cp_genl_parse_run(skb, info, cpus, &req.run, &err) ?:
+	if (!buf)
+		return -ENOMEM;
+	ret = cp_genl_parse_run(skb, info, buf->cpus, &req.run, &err) ?:
 	      cp_genl_need(info, CACHEPROBE_ATTR_SIZE,
 			   "missing attribute SIZE", &err) ?:
 	      cp_genl_need(info, CACHEPROBE_ATTR_OPS,
@@ -353,20 +357,21 @@ static int cp_genl_access(struct sk_buff *skb, struct genl_info *info)
 		req.variant = cp_genl_u32(info, CACHEPROBE_ATTR_VARIANT);
 		req.offset = cp_genl_u32(info, CACHEPROBE_ATTR_OFFSET);
 		req.stride = cp_genl_u32(info, CACHEPROBE_ATTR_STRIDE);
-		ret = cp_access(&req, &res, &err);
+		ret = cp_access(&req, &buf->res, &err);
 	}
-	return cp_genl_finish(info, CACHEPROBE_CMD_ACCESS, ret, &res, &err);
+	return cp_genl_finish(info, CACHEPROBE_CMD_ACCESS, ret, buf, &err);
 }
 
 static int cp_genl_pingpong(struct sk_buff *skb, struct genl_info *info)
 {
-	u32 cpus[CACHEPROBE_RUN_MAX_CPUS];
+	struct cp_run_buf *buf = kzalloc(sizeof(*buf), GFP_KERNEL);
 	struct cp_pingpong_req req = {};
-	struct cp_run_res res = {};
 	struct cp_err err = {};
 	int ret;
 
-	ret = cp_genl_parse_run(skb, info, cpus, &req.run, &err) ?:
+	if (!buf)
+		return -ENOMEM;
+	ret = cp_genl_parse_run(skb, info, buf->cpus, &req.run, &err) ?:
 	      cp_genl_need(info, CACHEPROBE_ATTR_OPS,
 			   "missing attribute OPS", &err) ?:
 	      cp_genl_need(info, CACHEPROBE_ATTR_VARIANT,
@@ -374,20 +379,21 @@ static int cp_genl_pingpong(struct sk_buff *skb, struct genl_info *info)
 	if (!ret) {
 		req.round_trips = cp_genl_u32(info, CACHEPROBE_ATTR_OPS);
 		req.variant = cp_genl_u32(info, CACHEPROBE_ATTR_VARIANT);
-		ret = cp_pingpong(&req, &res, &err);
+		ret = cp_pingpong(&req, &buf->res, &err);
 	}
-	return cp_genl_finish(info, CACHEPROBE_CMD_PINGPONG, ret, &res, &err);
+	return cp_genl_finish(info, CACHEPROBE_CMD_PINGPONG, ret, buf, &err);
 }
 
 static int cp_genl_bounce(struct sk_buff *skb, struct genl_info *info)
 {
-	u32 cpus[CACHEPROBE_RUN_MAX_CPUS];
+	struct cp_run_buf *buf = kzalloc(sizeof(*buf), GFP_KERNEL);
 	struct cp_bounce_req req = {};
-	struct cp_run_res res = {};
 	struct cp_err err = {};
 	int ret;
 
-	ret = cp_genl_parse_run(skb, info, cpus, &req.run, &err) ?:
+	if (!buf)
+		return -ENOMEM;
+	ret = cp_genl_parse_run(skb, info, buf->cpus, &req.run, &err) ?:
 	      cp_genl_need(info, CACHEPROBE_ATTR_OPS,
 			   "missing attribute OPS", &err) ?:
 	      cp_genl_need(info, CACHEPROBE_ATTR_VARIANT,
@@ -401,20 +407,21 @@ static int cp_genl_bounce(struct sk_buff *skb, struct genl_info *info)
 		req.variant = cp_genl_u32(info, CACHEPROBE_ATTR_VARIANT);
 		req.width = cp_genl_u32(info, CACHEPROBE_ATTR_WIDTH);
 		req.distance = cp_genl_u32(info, CACHEPROBE_ATTR_DISTANCE);
-		ret = cp_bounce(&req, &res, &err);
+		ret = cp_bounce(&req, &buf->res, &err);
 	}
-	return cp_genl_finish(info, CACHEPROBE_CMD_BOUNCE, ret, &res, &err);
+	return cp_genl_finish(info, CACHEPROBE_CMD_BOUNCE, ret, buf, &err);
 }
 
 static int cp_genl_xfer(struct sk_buff *skb, struct genl_info *info)
 {
-	u32 cpus[CACHEPROBE_RUN_MAX_CPUS];
+	struct cp_run_buf *buf = kzalloc(sizeof(*buf), GFP_KERNEL);
 	struct cp_xfer_req req = {};
-	struct cp_run_res res = {};
 	struct cp_err err = {};
 	int ret;
 
-	ret = cp_genl_parse_run(skb, info, cpus, &req.run, &err) ?:
+	if (!buf)
+		return -ENOMEM;
+	ret = cp_genl_parse_run(skb, info, buf->cpus, &req.run, &err) ?:
 	      cp_genl_need(info, CACHEPROBE_ATTR_SIZE,
 			   "missing attribute SIZE", &err) ?:
 	      cp_genl_need(info, CACHEPROBE_ATTR_VARIANT,
@@ -424,9 +431,9 @@ static int cp_genl_xfer(struct sk_buff *skb, struct genl_info *info)
 		req.variant = cp_genl_u32(info, CACHEPROBE_ATTR_VARIANT);
 		req.order = cp_genl_u32(info, CACHEPROBE_ATTR_ORDER);
 		req.delay = cp_genl_u32(info, CACHEPROBE_ATTR_DELAY);
-		ret = cp_xfer(&req, &res, &err);
+		ret = cp_xfer(&req, &buf->res, &err);
 	}
-	return cp_genl_finish(info, CACHEPROBE_CMD_XFER, ret, &res, &err);
+	return cp_genl_finish(info, CACHEPROBE_CMD_XFER, ret, buf, &err);
 }
 
 static int cp_genl_flush(struct sk_buff *skb, struct genl_info *info)

@@ -416,29 +416,34 @@ static const struct cp_ioc_run_cmd cp_ioc_xfer_cmd = {
 static int cp_ioc_run(void __user *uarg, const struct cp_ioc_run_cmd *cmd,
 		      struct cp_err *err)
 {
-	u32 cpus[CACHEPROBE_RUN_MAX_CPUS];
 	union cp_ioc_run_arg arg;
 	/* Every member starts with the head, then the run. */
 	struct cacheprobe_ioc_head *head = &arg.chase.head;
 	struct cacheprobe_run *run = &arg.chase.run;
-	struct cp_run_res res = {};
 	struct cp_run_req req = {};
+	struct cp_run_buf *buf;
+	struct cp_run_res *res;
 	int ret;
 
 	if (copy_from_user(&arg, uarg, cmd->size))
 		return -EFAULT;
-	ret = cp_ioc_run_in(head, run, cpus, &req, &res, err);
+	buf = kzalloc(sizeof(*buf), GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	res = &buf->res;
+	ret = cp_ioc_run_in(head, run, buf->cpus, &req, res, err);
 	if (!ret && !cp_ioc_zero((char *)&arg + cmd->reserved,
 				 cmd->size - cmd->reserved))
 		ret = cp_fail(err, EINVAL, 0, "reserved fields must be zero",
 			      "struct %s.reserved", cmd->name);
 	if (!ret)
-		ret = cmd->call(&arg, &req, &res, err);
+		ret = cmd->call(&arg, &req, res, err);
 	if (!ret)
-		ret = cp_ioc_run_out(run, &res);
+		ret = cp_ioc_run_out(run, res);
 	if (!ret && copy_to_user(uarg, &arg, cmd->size))
 		ret = -EFAULT;
-	cp_run_res_free(&res);
+	cp_run_res_free(res);
+	kfree(buf);
 	if (ret && err->msg)
 		cp_ioc_report(head, err);
 	return ret;

@@ -13,7 +13,8 @@
 # Environment: FAULTS_TIMEOUT (seconds per boot, default 300: a boot takes
 # about 90 s under TCG, so only a hang reaches it), FAULTS_CYCLES
 # (load/unload cycles, default 200), FAULTS_ONLY (a kernel label: boot
-# only that kernel).
+# only that kernel), GUEST_KERNEL (one kernel to boot instead of the
+# installed ones, below).
 set -uo pipefail
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -91,7 +92,14 @@ boot_faults() {
 
 build_faulttest || exit 1
 
-mapfile -t kernels < <("$guest/kernels.sh")
+# GUEST_KERNEL="LABEL VER VMLINUZ BUILD_TREE" boots that one kernel (and
+# builds the module against its tree) instead of the installed ones: make
+# check-debug points it at its debug kernel.
+if [[ -n ${GUEST_KERNEL:-} ]]; then
+	kernels=("$GUEST_KERNEL")
+else
+	mapfile -t kernels < <("$guest/kernels.sh")
+fi
 if [[ ${#kernels[@]} -eq 0 ]]; then
 	result "FAIL faults-kernels: tests/guest/kernels.sh lists no kernel"
 fi

@@ -11,7 +11,8 @@
 #
 # Environment: FUZZ_SEED (default: random, printed, so that a failure can
 # be repeated), FUZZ_NL_COUNT and FUZZ_IOC_COUNT (default 100000 datagrams
-# and 100000 ioctls per identity), FUZZ_TIMEOUT (seconds per boot, 600).
+# and 100000 ioctls per identity), FUZZ_TIMEOUT (seconds per boot, 600),
+# GUEST_KERNEL (one kernel to boot instead of the installed ones, below).
 set -uo pipefail
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -104,7 +105,14 @@ if [[ $failed == 1 ]]; then
 	exit 1
 fi
 
-mapfile -t kernels < <("$guest/kernels.sh")
+# GUEST_KERNEL="LABEL VER VMLINUZ BUILD_TREE" boots that one kernel (and
+# builds the module against its tree) instead of the installed ones: make
+# check-debug points it at its debug kernel.
+if [[ -n ${GUEST_KERNEL:-} ]]; then
+	kernels=("$GUEST_KERNEL")
+else
+	mapfile -t kernels < <("$guest/kernels.sh")
+fi
 if [[ ${#kernels[@]} -eq 0 ]]; then
 	result "FAIL fuzz-kernels: tests/guest/kernels.sh lists no kernel"
 fi

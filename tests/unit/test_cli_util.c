@@ -12,6 +12,7 @@
 
 #include "capture.h"
 #include "cli/cli_util.h"
+#include "cli/size_option.h"
 
 static const struct cli_choice methods[] = {
 	{ "wbinvd", 1 },
@@ -213,6 +214,20 @@ static void test_usage_error_without_command(void **state)
 	free(text);
 }
 
+/* Sizes no machine has are refused, with the text as the user wrote it. */
+static void test_size_beyond_memory(void **state)
+{
+	char why[160] = "";
+
+	(void)state;
+	assert_int_equal(cli_check_size_fits_memory(1ull << 20, "1M", why,
+						     sizeof(why)), 0);
+	assert_int_equal(cli_check_size_fits_memory(1ull << 60, "1073741824G",
+						     why, sizeof(why)), -E2BIG);
+	assert_non_null(strstr(why, "1073741824G is more than this machine's memory ("));
+	assert_non_null(strstr(why, " GiB)"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -227,6 +242,7 @@ int main(void)
 		cmocka_unit_test(test_report_error_without_message),
 		cmocka_unit_test(test_option_errors),
 		cmocka_unit_test(test_usage_error_without_command),
+		cmocka_unit_test(test_size_beyond_memory),
 	};
 
 	return cmocka_run_group_tests_name("cli_util", tests, NULL, NULL);

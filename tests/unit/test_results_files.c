@@ -161,7 +161,13 @@ static void test_json_refusals(void **state)
 	assert_refused("{ \"schema\": \"cacheprobe-results/2\", \"measurements\": [] }",
 		       "schema \"cacheprobe-results/2\" is not cacheprobe-results/1");
 	assert_refused("{ \"measurements\": [] }", "no \"schema\"");
-	assert_refused("{ \"schema\": ", "not valid JSON");
+	assert_refused("{ \"schema\": ",
+		       "not valid JSON: the file ends in the middle of the document");
+	assert_refused("", "the file is empty");
+	assert_refused("{ \"schema\": \"cacheprobe-results/1\", \"measurements\": [] } x",
+		       "not valid JSON: text after the end of the document at byte 57");
+	assert_refused("{ \"schema\" \"cacheprobe-results/1\" }",
+		       "not valid JSON: object property name separator ':' expected at byte 11");
 	assert_refused("{ \"schema\": \"cacheprobe-results/1\" }",
 		       "lacks \"measurements\"");
 	assert_refused("{ \"schema\": \"cacheprobe-results/1\", \"measurements\": [ { \"area\": \"latency\", \"name\": \"x\", \"samples_ticks\": [1] } ] }",
@@ -253,6 +259,8 @@ static void test_json_missing_file(void **state)
 	assert_int_equal(cp_results_read_json("no-such-results.json", &read,
 					      &error), -ENOENT);
 	assert_non_null(strstr(error.msg, "no-such-results.json"));
+	assert_int_equal(cp_results_read_json("/", &read, &error), -EISDIR);
+	assert_string_equal(error.msg, "cannot read /: Is a directory");
 }
 
 static size_t count_fields(const char *line)
@@ -337,6 +345,9 @@ static void test_atomic_file(void **state)
 	unlink(target);
 	snprintf(target, sizeof(target), "%s/missing/out.json", directory);
 	assert_int_equal(cp_atomic_file_open(&file, target), -ENOENT);
+	/* A directory is refused before anything is written. */
+	assert_int_equal(cp_atomic_file_open(&file, directory), -EISDIR);
+	assert_int_equal(entries(directory), 0);
 	rmdir(directory);
 }
 

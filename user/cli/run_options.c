@@ -153,7 +153,8 @@ static int size_option(const char *name, const char *text, uint64_t *out)
 {
 	char why[160];
 
-	if (cli_parse_size(text, out, why, sizeof(why)))
+	if (cli_parse_size(text, out, why, sizeof(why)) ||
+	    cli_check_size_fits_memory(*out, text, why, sizeof(why)))
 		return cli_usage_error(command_name, "%s: %s", name, why);
 	if (*out < 128)
 		return cli_usage_error(command_name,

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 static const struct {
 	const char *suffix;
@@ -43,4 +44,22 @@ int cli_parse_size(const char *text, uint64_t *out, char *why, size_t why_len)
 	snprintf(why, why_len,
 		 "unknown unit '%s' in size '%s' (use K, M or G)", pos, text);
 	return -EINVAL;
+}
+
+int cli_check_size_fits_memory(uint64_t bytes, const char *text, char *why,
+			       size_t why_len)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGESIZE);
+	uint64_t memory;
+
+	/* Unknown memory size: let the allocation say it. */
+	if (pages <= 0 || page_size <= 0)
+		return 0;
+	memory = (uint64_t)pages * (uint64_t)page_size;
+	if (bytes <= memory)
+		return 0;
+	snprintf(why, why_len,
+		 "%s is more than this machine's memory (%.1f GiB)", text,
+		 (double)memory / (1ull << 30));
+	return -E2BIG;
 }

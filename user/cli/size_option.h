@@ -10,4 +10,12 @@
 /* 0, or -EINVAL with the reason in @why. */
 int cli_parse_size(const char *text, uint64_t *out, char *why, size_t why_len);
 
+/*
+ * 0, or -E2BIG with the reason in @why when @bytes is more than the
+ * machine's physical memory: a working set that could never be allocated
+ * is misuse, better refused before anything runs than failed half-way.
+ */
+int cli_check_size_fits_memory(uint64_t bytes, const char *text, char *why,
+			       size_t why_len);
+
 #endif

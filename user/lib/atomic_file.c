@@ -17,9 +17,13 @@ static void release(struct cp_atomic_file *file)
 int cp_atomic_file_open(struct cp_atomic_file *file, const char *target)
 {
 	size_t len = strlen(target);
+	struct stat st;
 	int fd;
 
 	memset(file, 0, sizeof(*file));
+	/* rename() would only refuse a directory after all the work. */
+	if (stat(target, &st) == 0 && S_ISDIR(st.st_mode))
+		return -EISDIR;
 	file->target = strdup(target);
 	file->temporary = malloc(len + sizeof(".tmp-XXXXXX"));
 	if (!file->target || !file->temporary) {

@@ -3,10 +3,15 @@
  * measurement's identity and samples), lenient about descriptive fields. */
 #include "results_json.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <json-c/json.h>
 
 struct reader {
@@ -298,29 +303,113 @@ static int check_schema(struct reader *reader, json_object *root,
 	return 0;
 }
 
-static int parse_file(struct reader *reader, json_object **out)
+/* The whole of @file, NUL-terminated, in *@text (freed by the caller). */
+static int read_all(FILE *file, char **text, size_t *len)
 {
-	json_object *root = json_object_from_file(reader->path);
+	size_t size = 0, capacity = 4096;
+	char *buffer = malloc(capacity), *grown;
 
-	if (!root) {
-		FILE *probe = fopen(reader->path, "r");
+	while (buffer) {
+		size += fread(buffer + size, 1, capacity - size - 1, file);
+		if (ferror(file)) {
+			int err = errno ? errno : EIO;
 
-		if (!probe) {
-			int err = errno;
-
-			return cp_error_set(reader->error, err,
-					    "cannot read %s: %s", reader->path,
-					    strerror(err));
+			free(buffer);
+			return -err;
 		}
-		fclose(probe);
-		return cp_error_set(reader->error, EINVAL,
-				    "%s: not valid JSON (%s)", reader->path,
-				    json_util_get_last_err()
-					    ? json_util_get_last_err()
-					    : "parse error");
+		if (feof(file)) {
+			buffer[size] = '\0';
+			*text = buffer;
+			*len = size;
+			return 0;
+		}
+		if (size + 1 < capacity)
+			continue;
+		grown = capacity > SIZE_MAX / 2 ? NULL
+						: realloc(buffer, capacity * 2);
+		if (!grown)
+			free(buffer);
+		buffer = grown;
+		capacity *= 2;
 	}
+	return -ENOMEM;
+}
+
+/*
+ * json-c's own messages ("json_tokener_parse_ex failed: continue") do not
+ * say what is wrong with the file; these do, with where.
+ */
+static int parse_text(struct reader *reader, const char *text, size_t len,
+		      json_object **out)
+{
+	json_tokener *tokener = json_tokener_new();
+	enum json_tokener_error jerr;
+	json_object *root;
+	size_t end;
+
+	if (!tokener)
+		return cp_error_set(reader->error, ENOMEM, "%s: out of memory",
+				    reader->path);
+	if (len > INT_MAX - 1) {
+		json_tokener_free(tokener);
+		return cp_error_set(reader->error, EINVAL,
+				    "%s: too large for a result file",
+				    reader->path);
+	}
+	/* len + 1: the NUL ends the last value when it is a bare number. */
+	root = json_tokener_parse_ex(tokener, text, (int)len + 1);
+	jerr = json_tokener_get_error(tokener);
+	end = json_tokener_get_parse_end(tokener);
+	json_tokener_free(tokener);
+	while (end < len && isspace((unsigned char)text[end]))
+		end++;
+	if (root && end < len) {
+		json_object_put(root);
+		return cp_error_set(reader->error, EINVAL,
+				    "%s: not valid JSON: text after the end of the document at byte %zu",
+				    reader->path, end);
+	}
+	if (!root)
+		return cp_error_set(reader->error, EINVAL,
+				    "%s: not valid JSON: %s at byte %zu",
+				    reader->path,
+				    jerr == json_tokener_continue ||
+				    end >= len ? "the file ends in the middle of the document"
+					       : json_tokener_error_desc(jerr),
+				    end);
 	*out = root;
 	return 0;
+}
+
+static int parse_file(struct reader *reader, json_object **out)
+{
+	FILE *file = fopen(reader->path, "r");
+	struct stat st;
+	size_t len = 0;
+	char *text = NULL;
+	int ret;
+
+	if (!file)
+		ret = -errno;
+	else if (fstat(fileno(file), &st))
+		ret = -errno;
+	else if (S_ISDIR(st.st_mode))
+		ret = -EISDIR;
+	else
+		ret = read_all(file, &text, &len);
+	if (file)
+		fclose(file);
+	if (ret)
+		return cp_error_set(reader->error, -ret, "cannot read %s: %s",
+				    reader->path, strerror(-ret));
+	if (len == 0)
+		ret = cp_error_set(reader->error, EINVAL,
+				   "%s: the file is empty, not a result file",
+				   reader->path);
+	else
+		ret = parse_text(reader, text, len, out);
+	free(text);
+	return ret;
 }
 
 int cp_results_read_json(const char *path, struct cp_results *results,

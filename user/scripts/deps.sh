@@ -3,6 +3,8 @@
 #   deps.sh build   compiler, libraries and (when the archive has them) the
 #                   running kernel's headers
 #   deps.sh test    everything `make check` uses, build included
+#   deps.sh debug   what `make check-debug` adds: the 6.12 kernel source and
+#                   what building a kernel takes
 set -euo pipefail
 
 build_pkgs=(build-essential pkg-config libnl-3-dev libnl-genl-3-dev
@@ -14,6 +16,7 @@ test_pkgs=(libcmocka-dev clang libclang-rt-14-dev qemu-system-x86
 	linux-image-amd64 linux-headers-amd64
 	linux-image-6.12-amd64 linux-headers-6.12-amd64
 	linux-image-6.12-rt-amd64 linux-headers-6.12-rt-amd64)
+debug_pkgs=(linux-source-6.12 bc bison flex libelf-dev libssl-dev xz-utils)
 
 missing() {
 	local p
@@ -59,5 +62,6 @@ running_headers() {
 case "${1:-}" in
 build) install "${build_pkgs[@]}"; running_headers ;;
 test) install "${build_pkgs[@]}" "${test_pkgs[@]}" ;;
-*) echo "usage: $0 build|test" >&2; exit 2 ;;
+debug) install "${build_pkgs[@]}" "${test_pkgs[@]}" "${debug_pkgs[@]}" ;;
+*) echo "usage: $0 build|test|debug" >&2; exit 2 ;;
 esac

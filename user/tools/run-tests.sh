@@ -5,7 +5,7 @@
 # "N passed, N failed[, N skipped]".  Exits 1 when anything failed,
 # including a program that crashed or printed no result.
 #
-# Usage: run-tests.sh PROGRAM... [-- SCRIPT ARG]...
+# Usage: run-tests.sh PROGRAM... [-- SCRIPT [ARG...]]...
 
 passed=0
 failed=0
@@ -47,9 +47,25 @@ while [ $# -gt 0 ] && [ "$1" != "--" ]; do
 	run_one "$1"
 	shift
 done
-while [ "${1:-}" = "--" ] && [ $# -ge 3 ]; do
-	run_one "$2" "$3"
-	shift 3
+# Each "-- SCRIPT ARG..." group is one command line: the words up to the
+# next "--", passed to run_one as "${1}" "${2}"... so that no quoting of
+# their own can matter.
+while [ "${1:-}" = "--" ]; do
+	shift
+	words=0
+	for word in "$@"; do
+		[ "$word" = "--" ] && break
+		words=$((words + 1))
+	done
+	[ "$words" -eq 0 ] && continue
+	command_line=
+	i=1
+	while [ "$i" -le "$words" ]; do
+		command_line="$command_line \"\${$i}\""
+		i=$((i + 1))
+	done
+	eval "run_one $command_line"
+	shift "$words"
 done
 
 summary="$passed passed, $failed failed"
