@@ -14,6 +14,11 @@
 #include "clock.h"
 
 #define LINE_BYTES 4096		/* a page: nothing else shares the line */
+/* Samples of a job use lines of their own, one page each: on a mesh of
+ * last-level-cache slices the round trip depends on which slice is the
+ * line's home, set by its physical address (16 lines of one run here
+ * ranged from 141 to 169 ns), so one line per job made each run's median
+ * depend on where its line happened to land. */
 
 struct worker {
 	struct cp_c2c_pinger *pinger;
@@ -33,7 +38,8 @@ struct cp_c2c_pinger {
 	_Alignas(128) atomic_uint generation;	/* a new job (or quit) */
 	_Alignas(128) atomic_uint arrived;	/* threads ready, then done */
 	_Alignas(128) atomic_uint placed;	/* the line is in place */
-	volatile uint64_t *line;
+	volatile uint64_t *lines;		/* one per sample, LINE_BYTES apart */
+	unsigned int nr_lines;
 	atomic_int quit;
 	unsigned int moves;
 };
@@ -67,18 +73,24 @@ static inline void turn(volatile uint64_t *line, uint64_t v, bool cas)
 	__atomic_store_n(line, v + 1, __ATOMIC_RELEASE);
 }
 
+static volatile uint64_t *line_of(const struct cp_c2c_pinger *p,
+				   unsigned int sample)
+{
+	return p->lines + (size_t)sample * (LINE_BYTES / sizeof(*p->lines));
+}
+
 static void initiate(struct cp_c2c_pinger *p)
 {
 	const struct cp_c2c_job *job = p->job;
 	bool cas = job->variant == CP_C2C_CAS;
-	uint64_t v = 0;
 
 	for (unsigned int s = 0; s < job->samples; s++) {
-		uint64_t start = cp_clock_start();
+		volatile uint64_t *line = line_of(p, s);
+		uint64_t start = cp_clock_start(), v = 0;
 
 		for (uint32_t k = 0; k < job->round_trips; k++, v += 2)
-			turn(p->line, v, cas);
-		while (__atomic_load_n(p->line, __ATOMIC_ACQUIRE) != v)
+			turn(line, v, cas);
+		while (__atomic_load_n(line, __ATOMIC_ACQUIRE) != v)
 			;
 		p->ticks[s] = cp_clock_stop() - start;
 	}
@@ -87,11 +99,11 @@ static void initiate(struct cp_c2c_pinger *p)
 static void respond(struct cp_c2c_pinger *p)
 {
 	const struct cp_c2c_job *job = p->job;
-	uint64_t total = (uint64_t)job->samples * job->round_trips;
 	bool cas = job->variant == CP_C2C_CAS;
 
-	for (uint64_t k = 0; k < total; k++)
-		turn(p->line, 2 * k + 1, cas);
+	for (unsigned int s = 0; s < job->samples; s++)
+		for (uint64_t k = 0; k < job->round_trips; k++)
+			turn(line_of(p, s), 2 * k + 1, cas);
 }
 
 static int move_to(struct worker *w)
@@ -116,10 +128,10 @@ static void play(struct worker *w)
 
 	w->error = move_to(w);
 	if (w->places) {
-		/* First touch from the home CPU decides the page's node when
-		 * it is not bound already. */
-		if (!w->error)
-			*p->line = 0;
+		/* First touch from the home CPU decides the pages' node when
+		 * they are not bound already. */
+		for (unsigned int s = 0; !w->error && s < p->nr_lines; s++)
+			*line_of(p, s) = 0;
 		atomic_store_explicit(&p->placed, 1, memory_order_release);
 	}
 	atomic_fetch_add(&p->arrived, 1);
@@ -211,11 +223,11 @@ static void assign(struct cp_c2c_pinger *p, const struct cp_c2c_job *job)
 	p->workers[1].places = !p->workers[0].places;
 }
 
-/* A page on @home's node: bound with hwloc where there are several
+/* @n pages on @home's node: bound with hwloc where there are several
  * nodes, else left to the first touch. */
-static volatile uint64_t *place_line(const struct cp_topology *topology,
-				     unsigned int home,
-				     struct cp_c2c_placement *placement)
+static volatile uint64_t *place_lines(const struct cp_topology *topology,
+				      unsigned int home, unsigned int n,
+				      struct cp_c2c_placement *placement)
 {
 	hwloc_topology_t hwloc = topology->hwloc;
 	hwloc_obj_t pu = hwloc_get_pu_obj_by_os_index(hwloc, home);
@@ -226,7 +238,8 @@ static volatile uint64_t *place_line(const struct cp_topology *topology,
 	if (pu && pu->nodeset)
 		placement->node = hwloc_bitmap_first(pu->nodeset);
 	if (pu && pu->nodeset && topology->nr_numa_nodes > 1) {
-		page = hwloc_alloc_membind(hwloc, LINE_BYTES, pu->nodeset,
+		page = hwloc_alloc_membind(hwloc, (size_t)n * LINE_BYTES,
+					   pu->nodeset,
 					   HWLOC_MEMBIND_BIND,
 					   HWLOC_MEMBIND_BYNODESET);
 		if (page) {
@@ -234,19 +247,20 @@ static volatile uint64_t *place_line(const struct cp_topology *topology,
 			return page;
 		}
 	}
-	page = mmap(NULL, LINE_BYTES, PROT_READ | PROT_WRITE,
+	page = mmap(NULL, (size_t)n * LINE_BYTES, PROT_READ | PROT_WRITE,
 		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	return page == MAP_FAILED ? NULL : page;
 }
 
-static void free_line(const struct cp_topology *topology,
-		      volatile uint64_t *line,
-		      const struct cp_c2c_placement *placement)
+static void free_lines(const struct cp_topology *topology,
+		       volatile uint64_t *lines, unsigned int n,
+		       const struct cp_c2c_placement *placement)
 {
 	if (placement->membind)
-		hwloc_free(topology->hwloc, (void *)line, LINE_BYTES);
+		hwloc_free(topology->hwloc, (void *)lines,
+			   (size_t)n * LINE_BYTES);
 	else
-		munmap((void *)line, LINE_BYTES);
+		munmap((void *)lines, (size_t)n * LINE_BYTES);
 }
 
 int cp_c2c_pinger_run(struct cp_c2c_pinger *pinger,
@@ -257,11 +271,12 @@ int cp_c2c_pinger_run(struct cp_c2c_pinger *pinger,
 	struct cp_c2c_pinger *p = pinger;
 	int ret = 0;
 
-	p->line = place_line(p->topology,
-			     job->home_is_responder ? job->responder
-						    : job->initiator,
-			     placement);
-	if (!p->line)
+	p->nr_lines = job->samples;
+	p->lines = place_lines(p->topology,
+			       job->home_is_responder ? job->responder
+						      : job->initiator,
+			       p->nr_lines, placement);
+	if (!p->lines)
 		return -ENOMEM;
 	p->job = job;
 	p->ticks = ticks;
@@ -279,6 +294,6 @@ int cp_c2c_pinger_run(struct cp_c2c_pinger *pinger,
 			ret = -EINVAL;
 		}
 	}
-	free_line(p->topology, p->line, placement);
+	free_lines(p->topology, p->lines, p->nr_lines, placement);
 	return ret;
 }
