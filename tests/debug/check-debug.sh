@@ -86,6 +86,7 @@ else
 fi
 if gcc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 \
 	-I"$top/include/uapi" -o "$run/bin/rawtest" "$guest/rawtest.c" \
+	"$guest/rawnl.c" \
 	>>"$log" 2>&1; then
 	record "PASS rawtest-build"
 else
