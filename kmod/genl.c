@@ -183,13 +183,24 @@ static int cp_genl_errno(int ret, struct cp_err *err)
 
 /* --- measurement commands --- */
 
-static int cp_genl_need(struct genl_info *info, int attr, const char *text,
-			struct cp_err *err)
+/* Literals: the 6.1 extack keeps the message by pointer. */
+static const char *const cp_genl_missing[CACHEPROBE_ATTR_MAX + 1] = {
+	[CACHEPROBE_ATTR_CPU_LIST] = "missing attribute CPU_LIST",
+	[CACHEPROBE_ATTR_SAMPLES] = "missing attribute SAMPLES",
+	[CACHEPROBE_ATTR_SIZE] = "missing attribute SIZE",
+	[CACHEPROBE_ATTR_OPS] = "missing attribute OPS",
+	[CACHEPROBE_ATTR_WIDTH] = "missing attribute WIDTH",
+	[CACHEPROBE_ATTR_VARIANT] = "missing attribute VARIANT",
+	[CACHEPROBE_ATTR_DISTANCE] = "missing attribute DISTANCE",
+};
+
+static int cp_genl_need(struct genl_info *info, int attr, struct cp_err *err)
 {
 	if (info->attrs[attr])
 		return 0;
 	NL_SET_ERR_ATTR_MISS(info->extack, NULL, attr);
-	return cp_fail(err, EINVAL, 0, text, "the request lacks it");
+	return cp_fail(err, EINVAL, 0, cp_genl_missing[attr],
+		       "the request lacks it");
 }
 
 static u32 cp_genl_u32(struct genl_info *info, int attr)
@@ -208,10 +219,8 @@ static int cp_genl_parse_run(struct sk_buff *skb, struct genl_info *info,
 		return cp_fail(err, EPERM, 0,
 			       "this command needs CAP_SYS_ADMIN",
 			       "the caller lacks it");
-	ret = cp_genl_need(info, CACHEPROBE_ATTR_CPU_LIST,
-			   "missing attribute CPU_LIST", err) ?:
-	      cp_genl_need(info, CACHEPROBE_ATTR_SAMPLES,
-			   "missing attribute SAMPLES", err);
+	ret = cp_genl_need(info, CACHEPROBE_ATTR_CPU_LIST, err) ?:
+	      cp_genl_need(info, CACHEPROBE_ATTR_SAMPLES, err);
 	if (ret)
 		return ret;
 	len = nla_len(list);
@@ -307,133 +316,152 @@ static int cp_genl_finish(struct genl_info *info, u8 cmd, int ret,
 	return ret;
 }
 
-static int cp_genl_chase(struct sk_buff *skb, struct genl_info *info)
+static int cp_genl_chase(struct genl_info *info, const struct cp_run_req *run,
+			 struct cp_run_res *res, struct cp_err *err)
 {
-	struct cp_run_buf *buf = kzalloc(sizeof(*buf), GFP_KERNEL);
-	struct cp_chase_req req = {};
-	struct cp_err err = {};
-	int ret;
+	struct cp_chase_req req = {
+		.run = *run,
+		.size = nla_get_u64(info->attrs[CACHEPROBE_ATTR_SIZE]),
+		.hops = cp_genl_u32(info, CACHEPROBE_ATTR_OPS),
+		.stride = cp_genl_u32(info, CACHEPROBE_ATTR_STRIDE),
+		.order = cp_genl_u32(info, CACHEPROBE_ATTR_ORDER),
+		.prepare = cp_genl_u32(info, CACHEPROBE_ATTR_PREPARE),
+	};
 
-	if (!buf)
-		return -ENOMEM;
-	ret = cp_genl_parse_run(skb, info, buf->cpus, &req.run, &err) ?:
-	      cp_genl_need(info, CACHEPROBE_ATTR_SIZE,
-			   "missing attribute SIZE", &err) ?:
-	      cp_genl_need(info, CACHEPROBE_ATTR_OPS,
-			   "missing attribute OPS", &err);
-	if (!ret) {
-		req.size = nla_get_u64(info->attrs[CACHEPROBE_ATTR_SIZE]);
-		req.hops = cp_genl_u32(info, CACHEPROBE_ATTR_OPS);
-		req.stride = cp_genl_u32(info, CACHEPROBE_ATTR_STRIDE);
-		req.order = cp_genl_u32(info, CACHEPROBE_ATTR_ORDER);
-		req.prepare = cp_genl_u32(info, CACHEPROBE_ATTR_PREPARE);
-		ret = cp_chase(&req, &buf->res, &err);
-	}
-	return cp_genl_finish(info, CACHEPROBE_CMD_CHASE, ret, buf, &err);
+	return cp_chase(&req, res, err);
 }
 
-static int cp_genl_access(struct sk_buff *skb, struct genl_info *info)
+static int cp_genl_access(struct genl_info *info,
+			  const struct cp_run_req *run, struct cp_run_res *res,
+			  struct cp_err *err)
 {
-	struct cp_run_buf *buf = kzalloc(sizeof(*buf), GFP_KERNEL);
-	struct cp_access_req req = {};
-	struct cp_err err = {};
-	int ret;
+	struct cp_access_req req = {
+		.run = *run,
+		.size = nla_get_u64(info->attrs[CACHEPROBE_ATTR_SIZE]),
+		.accesses = cp_genl_u32(info, CACHEPROBE_ATTR_OPS),
+		.width = cp_genl_u32(info, CACHEPROBE_ATTR_WIDTH),
+		.variant = cp_genl_u32(info, CACHEPROBE_ATTR_VARIANT),
+		.offset = cp_genl_u32(info, CACHEPROBE_ATTR_OFFSET),
+		.stride = cp_genl_u32(info, CACHEPROBE_ATTR_STRIDE),
+	};
 
-	if (!buf)
-		return -ENOMEM;
-	ret = cp_genl_parse_run(skb, info, buf->cpus, &req.run, &err) ?:
-	      cp_genl_need(info, CACHEPROBE_ATTR_SIZE,
-			   "missing attribute SIZE", &err) ?:
-	      cp_genl_need(info, CACHEPROBE_ATTR_OPS,
-			   "missing attribute OPS", &err) ?:
-	      cp_genl_need(info, CACHEPROBE_ATTR_WIDTH,
-			   "missing attribute WIDTH", &err) ?:
-	      cp_genl_need(info, CACHEPROBE_ATTR_VARIANT,
-			   "missing attribute VARIANT", &err);
-	if (!ret) {
-		req.size = nla_get_u64(info->attrs[CACHEPROBE_ATTR_SIZE]);
-		req.accesses = cp_genl_u32(info, CACHEPROBE_ATTR_OPS);
-		req.width = cp_genl_u32(info, CACHEPROBE_ATTR_WIDTH);
-		req.variant = cp_genl_u32(info, CACHEPROBE_ATTR_VARIANT);
-		req.offset = cp_genl_u32(info, CACHEPROBE_ATTR_OFFSET);
-		req.stride = cp_genl_u32(info, CACHEPROBE_ATTR_STRIDE);
-		ret = cp_access(&req, &buf->res, &err);
-	}
-	return cp_genl_finish(info, CACHEPROBE_CMD_ACCESS, ret, buf, &err);
+	return cp_access(&req, res, err);
 }
 
-static int cp_genl_pingpong(struct sk_buff *skb, struct genl_info *info)
+static int cp_genl_pingpong(struct genl_info *info,
+			    const struct cp_run_req *run,
+			    struct cp_run_res *res, struct cp_err *err)
 {
-	struct cp_run_buf *buf = kzalloc(sizeof(*buf), GFP_KERNEL);
-	struct cp_pingpong_req req = {};
-	struct cp_err err = {};
-	int ret;
+	struct cp_pingpong_req req = {
+		.run = *run,
+		.round_trips = cp_genl_u32(info, CACHEPROBE_ATTR_OPS),
+		.variant = cp_genl_u32(info, CACHEPROBE_ATTR_VARIANT),
+	};
 
-	if (!buf)
-		return -ENOMEM;
-	ret = cp_genl_parse_run(skb, info, buf->cpus, &req.run, &err) ?:
-	      cp_genl_need(info, CACHEPROBE_ATTR_OPS,
-			   "missing attribute OPS", &err) ?:
-	      cp_genl_need(info, CACHEPROBE_ATTR_VARIANT,
-			   "missing attribute VARIANT", &err);
-	if (!ret) {
-		req.round_trips = cp_genl_u32(info, CACHEPROBE_ATTR_OPS);
-		req.variant = cp_genl_u32(info, CACHEPROBE_ATTR_VARIANT);
-		ret = cp_pingpong(&req, &buf->res, &err);
-	}
-	return cp_genl_finish(info, CACHEPROBE_CMD_PINGPONG, ret, buf, &err);
+	return cp_pingpong(&req, res, err);
 }
 
-static int cp_genl_bounce(struct sk_buff *skb, struct genl_info *info)
+static int cp_genl_bounce(struct genl_info *info,
+			  const struct cp_run_req *run, struct cp_run_res *res,
+			  struct cp_err *err)
 {
-	struct cp_run_buf *buf = kzalloc(sizeof(*buf), GFP_KERNEL);
-	struct cp_bounce_req req = {};
-	struct cp_err err = {};
-	int ret;
+	struct cp_bounce_req req = {
+		.run = *run,
+		.increments = cp_genl_u32(info, CACHEPROBE_ATTR_OPS),
+		.variant = cp_genl_u32(info, CACHEPROBE_ATTR_VARIANT),
+		.width = cp_genl_u32(info, CACHEPROBE_ATTR_WIDTH),
+		.distance = cp_genl_u32(info, CACHEPROBE_ATTR_DISTANCE),
+	};
 
-	if (!buf)
-		return -ENOMEM;
-	ret = cp_genl_parse_run(skb, info, buf->cpus, &req.run, &err) ?:
-	      cp_genl_need(info, CACHEPROBE_ATTR_OPS,
-			   "missing attribute OPS", &err) ?:
-	      cp_genl_need(info, CACHEPROBE_ATTR_VARIANT,
-			   "missing attribute VARIANT", &err) ?:
-	      cp_genl_need(info, CACHEPROBE_ATTR_WIDTH,
-			   "missing attribute WIDTH", &err) ?:
-	      cp_genl_need(info, CACHEPROBE_ATTR_DISTANCE,
-			   "missing attribute DISTANCE", &err);
-	if (!ret) {
-		req.increments = cp_genl_u32(info, CACHEPROBE_ATTR_OPS);
-		req.variant = cp_genl_u32(info, CACHEPROBE_ATTR_VARIANT);
-		req.width = cp_genl_u32(info, CACHEPROBE_ATTR_WIDTH);
-		req.distance = cp_genl_u32(info, CACHEPROBE_ATTR_DISTANCE);
-		ret = cp_bounce(&req, &buf->res, &err);
-	}
-	return cp_genl_finish(info, CACHEPROBE_CMD_BOUNCE, ret, buf, &err);
+	return cp_bounce(&req, res, err);
 }
 
-static int cp_genl_xfer(struct sk_buff *skb, struct genl_info *info)
+static int cp_genl_xfer(struct genl_info *info, const struct cp_run_req *run,
+			struct cp_run_res *res, struct cp_err *err)
 {
-	struct cp_run_buf *buf = kzalloc(sizeof(*buf), GFP_KERNEL);
-	struct cp_xfer_req req = {};
+	struct cp_xfer_req req = {
+		.run = *run,
+		.size = nla_get_u64(info->attrs[CACHEPROBE_ATTR_SIZE]),
+		.variant = cp_genl_u32(info, CACHEPROBE_ATTR_VARIANT),
+		.order = cp_genl_u32(info, CACHEPROBE_ATTR_ORDER),
+		.delay = cp_genl_u32(info, CACHEPROBE_ATTR_DELAY),
+	};
+
+	return cp_xfer(&req, res, err);
+}
+
+/**
+ * struct cp_genl_run_cmd - a measurement command over netlink
+ * @run: fills the command's request from the attributes and runs it.
+ * @need: the attributes it requires besides CPU_LIST and SAMPLES, checked
+ *	in this order; 0 ends the list.
+ */
+struct cp_genl_run_cmd {
+	int (*run)(struct genl_info *info, const struct cp_run_req *run,
+		   struct cp_run_res *res, struct cp_err *err);
+	u16 need[4];
+};
+
+static const struct cp_genl_run_cmd cp_genl_run_cmds[] = {
+	[CACHEPROBE_CMD_CHASE] = {
+		cp_genl_chase, { CACHEPROBE_ATTR_SIZE, CACHEPROBE_ATTR_OPS },
+	},
+	[CACHEPROBE_CMD_ACCESS] = {
+		cp_genl_access, { CACHEPROBE_ATTR_SIZE, CACHEPROBE_ATTR_OPS,
+				  CACHEPROBE_ATTR_WIDTH,
+				  CACHEPROBE_ATTR_VARIANT },
+	},
+	[CACHEPROBE_CMD_PINGPONG] = {
+		cp_genl_pingpong, { CACHEPROBE_ATTR_OPS,
+				    CACHEPROBE_ATTR_VARIANT },
+	},
+	[CACHEPROBE_CMD_BOUNCE] = {
+		cp_genl_bounce, { CACHEPROBE_ATTR_OPS, CACHEPROBE_ATTR_VARIANT,
+				  CACHEPROBE_ATTR_WIDTH,
+				  CACHEPROBE_ATTR_DISTANCE },
+	},
+	[CACHEPROBE_CMD_XFER] = {
+		cp_genl_xfer, { CACHEPROBE_ATTR_SIZE, CACHEPROBE_ATTR_VARIANT },
+	},
+};
+
+/*
+ * The doit of every measurement command.  A netlink request holds no
+ * reference on the module, so rmmod during a long measurement would block
+ * in genl_unregister_family() with the genetlink lock held for writing,
+ * stalling every family on the machine until the measurement ends.  With
+ * a reference per measurement, rmmod refuses instead, as it does while
+ * /dev/cacheprobe is open.  Returning after module_put() is safe:
+ * unregistering waits for the request to end.
+ */
+static int cp_genl_run(struct sk_buff *skb, struct genl_info *info)
+{
+	u8 cmd = info->genlhdr->cmd;
+	const struct cp_genl_run_cmd *c = &cp_genl_run_cmds[cmd];
+	struct cp_run_req run = {};
 	struct cp_err err = {};
+	struct cp_run_buf *buf;
+	unsigned int i;
 	int ret;
 
-	if (!buf)
-		return -ENOMEM;
-	ret = cp_genl_parse_run(skb, info, buf->cpus, &req.run, &err) ?:
-	      cp_genl_need(info, CACHEPROBE_ATTR_SIZE,
-			   "missing attribute SIZE", &err) ?:
-	      cp_genl_need(info, CACHEPROBE_ATTR_VARIANT,
-			   "missing attribute VARIANT", &err);
-	if (!ret) {
-		req.size = nla_get_u64(info->attrs[CACHEPROBE_ATTR_SIZE]);
-		req.variant = cp_genl_u32(info, CACHEPROBE_ATTR_VARIANT);
-		req.order = cp_genl_u32(info, CACHEPROBE_ATTR_ORDER);
-		req.delay = cp_genl_u32(info, CACHEPROBE_ATTR_DELAY);
-		ret = cp_xfer(&req, &buf->res, &err);
+	if (!try_module_get(THIS_MODULE)) {
+		NL_SET_ERR_MSG(info->extack, "cacheprobe is being unloaded");
+		return -ENODEV;
 	}
-	return cp_genl_finish(info, CACHEPROBE_CMD_XFER, ret, buf, &err);
+	buf = kzalloc(sizeof(*buf), GFP_KERNEL);
+	if (!buf) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	ret = cp_genl_parse_run(skb, info, buf->cpus, &run, &err);
+	for (i = 0; !ret && i < ARRAY_SIZE(c->need) && c->need[i]; i++)
+		ret = cp_genl_need(info, c->need[i], &err);
+	if (!ret)
+		ret = c->run(info, &run, &buf->res, &err);
+	ret = cp_genl_finish(info, cmd, ret, buf, &err);
+out:
+	module_put(THIS_MODULE);
+	return ret;
 }
 
 static int cp_genl_flush(struct sk_buff *skb, struct genl_info *info)
@@ -545,40 +573,6 @@ static const struct nla_policy cp_xfer_policy[CACHEPROBE_ATTR_MAX + 1] = {
 	[CACHEPROBE_ATTR_DELAY] = { .type = NLA_U32 },
 };
 
-/*
- * A netlink request holds no reference on the module, so rmmod during a
- * long measurement would block in genl_unregister_family() with the
- * genetlink lock held for writing, stalling every family on the machine
- * until the measurement ends.  With a reference per measurement, rmmod
- * refuses instead, as it does while /dev/cacheprobe is open.  Returning
- * after module_put() is safe: unregistering waits for the request to end.
- */
-static int cp_genl_pinned(int (*doit)(struct sk_buff *, struct genl_info *),
-			  struct sk_buff *skb, struct genl_info *info)
-{
-	int ret;
-
-	if (!try_module_get(THIS_MODULE)) {
-		NL_SET_ERR_MSG(info->extack, "cacheprobe is being unloaded");
-		return -ENODEV;
-	}
-	ret = doit(skb, info);
-	module_put(THIS_MODULE);
-	return ret;
-}
-
-#define CP_GENL_PINNED(doit)						\
-static int doit##_pinned(struct sk_buff *skb, struct genl_info *info)	\
-{									\
-	return cp_genl_pinned(doit, skb, info);				\
-}
-
-CP_GENL_PINNED(cp_genl_chase)
-CP_GENL_PINNED(cp_genl_access)
-CP_GENL_PINNED(cp_genl_pingpong)
-CP_GENL_PINNED(cp_genl_bounce)
-CP_GENL_PINNED(cp_genl_xfer)
-
 static const struct genl_ops cp_genl_ops[] = {
 	{
 		.cmd = CACHEPROBE_CMD_GET_INFO,
@@ -592,31 +586,31 @@ static const struct genl_ops cp_genl_ops[] = {
 	},
 	{
 		.cmd = CACHEPROBE_CMD_CHASE,
-		.doit = cp_genl_chase_pinned,
+		.doit = cp_genl_run,
 		.policy = cp_chase_policy,
 		.maxattr = CACHEPROBE_ATTR_MAX,
 	},
 	{
 		.cmd = CACHEPROBE_CMD_ACCESS,
-		.doit = cp_genl_access_pinned,
+		.doit = cp_genl_run,
 		.policy = cp_access_policy,
 		.maxattr = CACHEPROBE_ATTR_MAX,
 	},
 	{
 		.cmd = CACHEPROBE_CMD_PINGPONG,
-		.doit = cp_genl_pingpong_pinned,
+		.doit = cp_genl_run,
 		.policy = cp_pingpong_policy,
 		.maxattr = CACHEPROBE_ATTR_MAX,
 	},
 	{
 		.cmd = CACHEPROBE_CMD_BOUNCE,
-		.doit = cp_genl_bounce_pinned,
+		.doit = cp_genl_run,
 		.policy = cp_bounce_policy,
 		.maxattr = CACHEPROBE_ATTR_MAX,
 	},
 	{
 		.cmd = CACHEPROBE_CMD_XFER,
-		.doit = cp_genl_xfer_pinned,
+		.doit = cp_genl_run,
 		.policy = cp_xfer_policy,
 		.maxattr = CACHEPROBE_ATTR_MAX,
 	},
