@@ -212,6 +212,24 @@ static void test_ratio(void **state)
 	assert_int_equal(cp_bounce_ratio(slow, 0, fast, 5, &ratio), -EINVAL);
 }
 
+static void test_quiet_rounds(void **state)
+{
+	/* Undisturbed runs at 0.72-0.80 ticks, the host's slow spells at
+	 * 1.0-3.3 (as measured on the development guest). */
+	const double padded[] = { 0.74, 3.1, 0.72, 0.80, 1.00, 2.2, 0.83, 0.77 };
+
+	(void)state;
+	assert_float_equal(cp_bounce_fastest(padded, 8), 0.72, 1e-12);
+	assert_float_equal(cp_bounce_fastest(padded, 0), 0, 1e-12);
+	assert_true(cp_bounce_quiet(0.82, 0.72));
+	assert_false(cp_bounce_quiet(0.83, 0.72));
+	assert_false(cp_bounce_quiet(1.00, 0.72));
+	assert_int_equal(cp_bounce_count_quiet(padded, 8), 4);
+	/* Once a faster round arrives, slower ones may stop being quiet. */
+	assert_int_equal(cp_bounce_count_quiet(padded + 3, 1), 1);
+	assert_int_equal(cp_bounce_count_quiet(padded, 0), 0);
+}
+
 static void test_granularity(void **state)
 {
 	const uint32_t distances[] = { 0, 4, 60, 64, 96, 128, 256 };
@@ -277,6 +295,7 @@ int main(void)
 		cmocka_unit_test(test_choice_lists),
 		cmocka_unit_test(test_choices_complete),
 		cmocka_unit_test(test_ratio),
+		cmocka_unit_test(test_quiet_rounds),
 		cmocka_unit_test(test_granularity),
 		cmocka_unit_test(test_threshold),
 		cmocka_unit_test(test_overlap),

@@ -99,3 +99,28 @@ uint32_t cp_bounce_granularity(const uint32_t *distances,
 	}
 	return best;
 }
+
+double cp_bounce_fastest(const double *ticks, size_t n)
+{
+	double fastest = n ? ticks[0] : 0;
+
+	for (size_t i = 1; i < n; i++)
+		if (ticks[i] < fastest)
+			fastest = ticks[i];
+	return fastest;
+}
+
+bool cp_bounce_quiet(double ticks, double fastest)
+{
+	return ticks <= fastest * (1 + CP_BOUNCE_QUIET_MARGIN);
+}
+
+size_t cp_bounce_count_quiet(const double *ticks, size_t n)
+{
+	double fastest = cp_bounce_fastest(ticks, n);
+	size_t quiet = 0;
+
+	for (size_t i = 0; i < n; i++)
+		quiet += cp_bounce_quiet(ticks[i], fastest);
+	return quiet;
+}

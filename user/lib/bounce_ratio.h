@@ -7,6 +7,7 @@
 #ifndef CACHEPROBE_BOUNCE_RATIO_H
 #define CACHEPROBE_BOUNCE_RATIO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -53,5 +54,23 @@ double cp_bounce_threshold(const uint32_t *distances, const double *slowdowns,
 uint32_t cp_bounce_granularity(const uint32_t *distances,
 			       const double *slowdowns, size_t n,
 			       double threshold);
+
+/*
+ * Quiet rounds.  Runs of a reference that shares no line (padded
+ * counters) depend on the core alone; on a shared host the core is now
+ * and then slowed for tens of milliseconds at a time (every layout then
+ * runs 2-4 times slower and ratios taken then scatter from 0.3 to 3),
+ * while undisturbed runs of one process stay within a few per cent of
+ * one another.  A round is quiet when its reference run took at most
+ * CP_BOUNCE_QUIET_MARGIN more than the fastest reference run.
+ */
+#define CP_BOUNCE_QUIET_MARGIN 0.15
+
+/* The smallest of @n values, 0 when @n is 0. */
+double cp_bounce_fastest(const double *ticks, size_t n);
+/* Whether a reference run of @ticks is quiet beside @fastest. */
+bool cp_bounce_quiet(double ticks, double fastest);
+/* How many of @n reference runs are quiet beside the fastest of them. */
+size_t cp_bounce_count_quiet(const double *ticks, size_t n);
 
 #endif
