@@ -2,7 +2,8 @@
 /*
  * Statistics against reference values computed independently in Python
  * (statistics.median/mean/stdev, statistics.quantiles(method='inclusive')
- * for the percentiles, a Python SplitMix64 for the bootstrap), written
+ * for the percentiles, a Python SplitMix64 drawing indices into the
+ * sorted values for the bootstrap), written
  * here as constants.
  */
 #include <stdarg.h>
@@ -57,6 +58,21 @@ static void test_bootstrap_interval_matches_reference(void **state)
 	assert_int_equal(cp_stats_compute(timings, NR_TIMINGS, &stats), 0);
 	assert_close(stats.median_ci_low, 11.8);
 	assert_close(stats.median_ci_high, 12.4);
+}
+
+/* An even count: resample medians are means of two values (seed 1, 101
+ * resamples, the first ten timings). */
+static void test_bootstrap_interval_even_count(void **state)
+{
+	double low, high;
+
+	(void)state;
+	assert_int_equal(cp_stats_median_interval(timings, 10, 101, 1, &low,
+						  &high), 0);
+	assert_close(low, 11.95);
+	assert_close(high, 12.350000000000001);
+	assert_int_equal(cp_stats_median_interval(timings, 0, 101, 1, &low,
+						  &high), -EINVAL);
 }
 
 /* Fences 11.1/13.1 (mild) and 10.35/13.85 (extreme): 5.0 and 30.5 are
@@ -132,6 +148,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_summary_matches_reference),
 		cmocka_unit_test(test_bootstrap_interval_matches_reference),
+		cmocka_unit_test(test_bootstrap_interval_even_count),
 		cmocka_unit_test(test_tukey_fences),
 		cmocka_unit_test(test_even_count_median_interpolates),
 		cmocka_unit_test(test_single_sample),

@@ -50,31 +50,73 @@ double cp_stats_median(const double *values, size_t n)
 	return median;
 }
 
+/* The @k-th smallest (from 0) of a resample given as @counts of each
+ * index into @sorted. */
+static double kth_of_counts(const double *sorted, const uint32_t *counts,
+			    size_t n, size_t k)
+{
+	size_t seen = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		seen += counts[i];
+		if (seen > k)
+			return sorted[i];
+	}
+	return sorted[n - 1];
+}
+
+/* The median of one resample of @sorted, as cp_stats_percentile_sorted
+ * takes it, in O(n): a resample is @n indices drawn into the sorted
+ * values, so counting them orders it without a sort (a sort per resample
+ * took a second for 4000 samples). */
+static double resample_median(const double *sorted, uint32_t *counts,
+			      size_t n, struct cp_rng *rng)
+{
+	double position = 0.5 * (double)(n - 1);
+	size_t below = (size_t)floor(position);
+	double weight = position - (double)below;
+	double low;
+
+	memset(counts, 0, n * sizeof(*counts));
+	for (size_t i = 0; i < n; i++)
+		counts[cp_rng_below(rng, n)]++;
+	low = kth_of_counts(sorted, counts, n, below);
+	if (weight == 0 || below + 1 >= n)
+		return low;
+	return low + weight * (kth_of_counts(sorted, counts, n, below + 1) -
+			       low);
+}
+
 int cp_stats_median_interval(const double *values, size_t n,
 			     unsigned int resamples, uint64_t seed,
 			     double *low, double *high)
 {
 	double *medians = malloc(resamples * sizeof(*medians));
-	double *resample = malloc(n * sizeof(*resample));
+	double *sorted = sorted_copy(values, n);
+	uint32_t *counts = malloc(n * sizeof(*counts));
 	struct cp_rng rng;
 
-	if (!medians || !resample) {
+	if (!n || !resamples) {
 		free(medians);
-		free(resample);
+		free(sorted);
+		free(counts);
+		return -EINVAL;
+	}
+	if (!medians || !sorted || !counts) {
+		free(medians);
+		free(sorted);
+		free(counts);
 		return -ENOMEM;
 	}
 	cp_rng_seed(&rng, seed);
-	for (unsigned int r = 0; r < resamples; r++) {
-		for (size_t i = 0; i < n; i++)
-			resample[i] = values[cp_rng_below(&rng, n)];
-		qsort(resample, n, sizeof(*resample), compare_doubles);
-		medians[r] = cp_stats_percentile_sorted(resample, n, 0.5);
-	}
+	for (unsigned int r = 0; r < resamples; r++)
+		medians[r] = resample_median(sorted, counts, n, &rng);
 	qsort(medians, resamples, sizeof(*medians), compare_doubles);
 	*low = cp_stats_percentile_sorted(medians, resamples, 0.025);
 	*high = cp_stats_percentile_sorted(medians, resamples, 0.975);
 	free(medians);
-	free(resample);
+	free(sorted);
+	free(counts);
 	return 0;
 }
 

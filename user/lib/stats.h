@@ -38,7 +38,8 @@ double cp_stats_median(const double *values, size_t n);
 double cp_stats_percentile_sorted(const double *sorted, size_t n,
 				  double fraction);
 
-/* Bootstrap 95 % interval of the median with @resamples and @seed. */
+/* Bootstrap 95 % interval of the median with @resamples and @seed: 0,
+ * -EINVAL (no values or no resamples) or -ENOMEM. */
 int cp_stats_median_interval(const double *values, size_t n,
 			     unsigned int resamples, uint64_t seed,
 			     double *low, double *high);
