@@ -20,6 +20,7 @@
 struct c2c_run {
 	struct cp_c2c_schedule schedule;
 	enum cp_c2c_home home;
+	unsigned int samples_asked;	/* --samples; 0: not given */
 	struct cp_client *client;	/* kernel mode; NULL: user */
 	uint64_t max_irqoff_ns;
 	struct cp_c2c_pinger *pinger;	/* user mode */
@@ -95,6 +96,7 @@ static int measure_pair(struct cp_area_context *context, struct c2c_run *run,
 		struct c2c_pair_config config = {
 			.pair = pair, .variant = (enum cp_c2c_variant)v,
 			.home = run->home, .share_ns = run->schedule.share_ns,
+			.samples_asked = run->samples_asked,
 		};
 		char what[80];
 		double left_s = (run->total_ns - run->done_ns) / 1e9;
@@ -145,6 +147,7 @@ static int run_c2c(struct cp_area_context *context, struct cp_error *error)
 	const struct cp_area_options *options = context->options;
 	struct c2c_run run = {
 		.home = options->c2c ? options->c2c->home : CP_C2C_HOME_FIRST,
+		.samples_asked = options->c2c ? options->c2c->samples_asked : 0,
 	};
 	bool user_wanted = options->mode != CP_AREA_MODE_KERNEL;
 	int ret = open_module(options, &run, error);

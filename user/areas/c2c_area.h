@@ -15,12 +15,24 @@
 #define C2C_FIRST_ROUND_TRIPS 256
 /* The longest sample, in ns: thousands of round trips. */
 #define C2C_MAX_SAMPLE_NS 200e3
+/*
+ * User mode without --samples: the pair's share of the budget is spent on
+ * as many samples of the longest length as fit in 80 % of it, at least
+ * the harness's samples and at most this many.  The host of the
+ * development guest changes the round trip of its two vCPUs for tens of
+ * milliseconds to seconds at a time (flag round trips of 120 ns for a
+ * while, then 150 ns): fifteen samples (3 ms) of one run saw one state,
+ * and five runs' medians spread with a CV of 5-12 %; samples spread over
+ * 0.7 s per variant gave CVs of 1.3 % (CAS) and 2.3 % (flag).
+ */
+#define C2C_MAX_SPREAD_SAMPLES 4000
 
 struct c2c_pair_config {
 	const struct cp_cpu_pair *pair;
 	enum cp_c2c_variant variant;
 	enum cp_c2c_home home;
 	double share_ns;		/* this pair and variant's time */
+	unsigned int samples_asked;	/* --samples; 0: from the share */
 };
 
 /* "cas 0:1". */

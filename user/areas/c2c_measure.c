@@ -2,8 +2,10 @@
 /*
  * One pair and variant of the c2c area: the round trips per sample sized
  * from a first short sample so that a sample lasts the harness's target
- * time, or less when the pair's share of the budget is smaller; ticks per round trip, the timer overhead
- * subtracted (user mode).  Kernel mode asks the module (PINGPONG) from a
+ * time (at most C2C_MAX_SAMPLE_NS), or less when the pair's share of the
+ * budget is smaller; ticks per round trip, the timer overhead subtracted
+ * (user mode, where the share is spent on more samples when it allows:
+ * C2C_MAX_SPREAD_SAMPLES).  Kernel mode asks the module (PINGPONG) from a
  * thread pinned on the home CPU: the module allocates the line there, on
  * that CPU's node (vmalloc's local allocation), so --home means the same
  * in both modes.  A kernel sample also stays within half the module's
@@ -31,22 +33,44 @@ static unsigned int home_cpu(const struct c2c_pair_config *config)
 						  : config->pair->first;
 }
 
-/* Round trips per sample for @ticks_per_trip. */
+/* The longest a sample may be: the harness's target, at most
+ * C2C_MAX_SAMPLE_NS.  Short samples: a sample during which either thread
+ * lost its CPU holds a scheduler time slice of spinning, and short ones
+ * leave the median clear of those. */
+static double longest_sample_ns(const struct cp_area_context *context)
+{
+	double target_ns = context->harness->config.target_sample_ns;
+
+	return target_ns > C2C_MAX_SAMPLE_NS ? C2C_MAX_SAMPLE_NS : target_ns;
+}
+
+/* User-mode samples: as asked, else as many of the longest as fit in 80 %
+ * of the share, between the harness's and C2C_MAX_SPREAD_SAMPLES. */
+static unsigned int user_samples(const struct cp_area_context *context,
+				 const struct c2c_pair_config *config)
+{
+	unsigned int least = context->harness->config.samples;
+	double fit = 0.8 * config->share_ns / longest_sample_ns(context);
+
+	if (config->samples_asked)
+		return config->samples_asked;
+	if (fit > C2C_MAX_SPREAD_SAMPLES)
+		fit = C2C_MAX_SPREAD_SAMPLES;
+	return fit > least ? (unsigned int)fit : least;
+}
+
+/* Round trips per sample for @ticks_per_trip, @samples samples. */
 static uint32_t round_trips_for(const struct cp_area_context *context,
 				const struct c2c_pair_config *config,
-				double ticks_per_trip, double max_sample_ns)
+				double ticks_per_trip, unsigned int samples,
+				double max_sample_ns)
 {
-	double sample_ns = 0.8 * config->share_ns /
-			   context->harness->config.samples;
-	double target_ns = context->harness->config.target_sample_ns;
+	double sample_ns = 0.8 * config->share_ns / samples;
+	double target_ns = longest_sample_ns(context);
 	double trip_ns = ticks_per_trip * 1e9 / context->clock->tsc_hz;
 	double trips;
 
-	/* Short samples: a sample during which either thread lost its CPU
-	 * holds a scheduler time slice of spinning, and short ones leave the
-	 * median clear of those; the budget is an upper bound. */
-	if (target_ns > C2C_MAX_SAMPLE_NS)
-		target_ns = C2C_MAX_SAMPLE_NS;
+	/* The budget is an upper bound. */
 	if (sample_ns > target_ns)
 		sample_ns = target_ns;
 	if (max_sample_ns && sample_ns > max_sample_ns)
@@ -123,7 +147,7 @@ int c2c_measure_user(struct cp_area_context *context,
 		     const struct c2c_pair_config *config,
 		     struct cp_error *error)
 {
-	unsigned int samples = context->harness->config.samples;
+	unsigned int samples = user_samples(context, config);
 	struct cp_c2c_job job = {
 		.initiator = config->pair->first,
 		.responder = config->pair->second,
@@ -149,7 +173,7 @@ int c2c_measure_user(struct cp_area_context *context,
 		job.round_trips = round_trips_for(context, config,
 						  (double)ticks[0] /
 							  C2C_FIRST_ROUND_TRIPS,
-						  0);
+						  samples, 0);
 		job.samples = samples;
 		ret = run_user(pinger, &job, ticks, &placement, name, error);
 	}
@@ -226,6 +250,7 @@ int c2c_measure_kernel(struct cp_area_context *context,
 		params.round_trips = round_trips_for(
 			context, config,
 			(double)result.series[0].values[0] / (double)result.ops,
+			context->harness->config.samples,
 			(double)max_irqoff_ns / 2);
 		cp_run_result_free(&result);
 		params.samples = context->harness->config.samples;

@@ -29,7 +29,8 @@ const char run_usage[] =
 	"      --report=FILE     write a self-contained HTML report with charts\n"
 	"                        ('-': stdout; at most one output may be '-')\n"
 	"  -q, --quiet           no progress, no table (files are still written)\n"
-	"  -n, --samples=N       samples per measurement (default 15)\n"
+	"  -n, --samples=N       samples per measurement (default 15; c2c in user\n"
+	"                        mode: as many as its budget holds, at most 4000)\n"
 	"      --sample-time=US  target length of one sample in microseconds\n"
 	"                        (default 2000); the count is calibrated to it\n"
 	"      --count=N         iterations per sample instead of calibrating\n"
@@ -331,6 +332,7 @@ static int parse_value(int opt, struct run_options *options)
 	case 'n':
 		ret = number_option("--samples", optarg, 1, MAX_SAMPLES, &value);
 		options->samples = (unsigned int)value;
+		options->c2c.samples_asked = options->samples;
 		return ret;
 	case OPT_SAMPLE_TIME:
 		ret = number_option("--sample-time", optarg, 1,

@@ -14,11 +14,18 @@
 #include "clock.h"
 
 #define LINE_BYTES 4096		/* a page: nothing else shares the line */
-/* Samples of a job use lines of their own, one page each: on a mesh of
- * last-level-cache slices the round trip depends on which slice is the
- * line's home, set by its physical address (16 lines of one run here
- * ranged from 141 to 169 ns), so one line per job made each run's median
- * depend on where its line happened to land. */
+/*
+ * Every sample plays on CP_C2C_LINES_PER_SAMPLE lines of its own in turn,
+ * one page each, its round trips shared among them in segments.  On a
+ * mesh of last-level-cache slices the round trip depends on which slice
+ * tracks the line, set by its physical address: lines of one run here
+ * fall into a fast group near 105 ns and a slow one near 135 ns.  With a
+ * line per job, a run's median was where its line happened to land; with
+ * a line per sample, the median of a run sat between the two groups and
+ * jumped with their mix (run medians 119 to 135 ns with 201 samples).  A
+ * sample over many lines is the mean over their slices, and the mix
+ * varies little from one sample to the next.
+ */
 
 struct worker {
 	struct cp_c2c_pinger *pinger;
@@ -38,7 +45,7 @@ struct cp_c2c_pinger {
 	_Alignas(128) atomic_uint generation;	/* a new job (or quit) */
 	_Alignas(128) atomic_uint arrived;	/* threads ready, then done */
 	_Alignas(128) atomic_uint placed;	/* the line is in place */
-	volatile uint64_t *lines;		/* one per sample, LINE_BYTES apart */
+	volatile uint64_t *lines;		/* LINE_BYTES apart, sample by sample */
 	unsigned int nr_lines;
 	atomic_int quit;
 	unsigned int moves;
@@ -74,24 +81,41 @@ static inline void turn(volatile uint64_t *line, uint64_t v, bool cas)
 }
 
 static volatile uint64_t *line_of(const struct cp_c2c_pinger *p,
-				   unsigned int sample)
+				   unsigned int index)
 {
-	return p->lines + (size_t)sample * (LINE_BYTES / sizeof(*p->lines));
+	return p->lines + (size_t)index * (LINE_BYTES / sizeof(*p->lines));
 }
 
+/* Round trips of segment @segment of a sample. */
+static uint32_t segment_trips(const struct cp_c2c_job *job,
+			      unsigned int segment)
+{
+	uint32_t share = job->round_trips / CP_C2C_LINES_PER_SAMPLE;
+
+	return share + (segment < job->round_trips % CP_C2C_LINES_PER_SAMPLE);
+}
+
+/* A segment ends with the answer to its last turn, so the next line's
+ * first round trip starts from a settled one, as every other does. */
 static void initiate(struct cp_c2c_pinger *p)
 {
 	const struct cp_c2c_job *job = p->job;
 	bool cas = job->variant == CP_C2C_CAS;
 
 	for (unsigned int s = 0; s < job->samples; s++) {
-		volatile uint64_t *line = line_of(p, s);
-		uint64_t start = cp_clock_start(), v = 0;
+		uint64_t start = cp_clock_start();
 
-		for (uint32_t k = 0; k < job->round_trips; k++, v += 2)
-			turn(line, v, cas);
-		while (__atomic_load_n(line, __ATOMIC_ACQUIRE) != v)
-			;
+		for (unsigned int j = 0; j < CP_C2C_LINES_PER_SAMPLE; j++) {
+			volatile uint64_t *line =
+				line_of(p, s * CP_C2C_LINES_PER_SAMPLE + j);
+			uint32_t trips = segment_trips(job, j);
+			uint64_t v = 0;
+
+			for (uint32_t k = 0; k < trips; k++, v += 2)
+				turn(line, v, cas);
+			while (__atomic_load_n(line, __ATOMIC_ACQUIRE) != v)
+				;
+		}
 		p->ticks[s] = cp_clock_stop() - start;
 	}
 }
@@ -101,9 +125,16 @@ static void respond(struct cp_c2c_pinger *p)
 	const struct cp_c2c_job *job = p->job;
 	bool cas = job->variant == CP_C2C_CAS;
 
-	for (unsigned int s = 0; s < job->samples; s++)
-		for (uint64_t k = 0; k < job->round_trips; k++)
-			turn(line_of(p, s), 2 * k + 1, cas);
+	for (unsigned int s = 0; s < job->samples; s++) {
+		for (unsigned int j = 0; j < CP_C2C_LINES_PER_SAMPLE; j++) {
+			volatile uint64_t *line =
+				line_of(p, s * CP_C2C_LINES_PER_SAMPLE + j);
+			uint32_t trips = segment_trips(job, j);
+
+			for (uint64_t k = 0; k < trips; k++)
+				turn(line, 2 * k + 1, cas);
+		}
+	}
 }
 
 static int move_to(struct worker *w)
@@ -271,7 +302,7 @@ int cp_c2c_pinger_run(struct cp_c2c_pinger *pinger,
 	struct cp_c2c_pinger *p = pinger;
 	int ret = 0;
 
-	p->nr_lines = job->samples;
+	p->nr_lines = job->samples * CP_C2C_LINES_PER_SAMPLE;
 	p->lines = place_lines(p->topology,
 			       job->home_is_responder ? job->responder
 						      : job->initiator,

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Ping-pong of one cache line between two CPUs in user mode, on two
+ * Ping-pong of cache lines between two CPUs in user mode, on two
  * threads that live through a whole c2c run and move only when their CPU
  * leaves the pair (lib/c2c_schedule.h orders pairs so one moves per step).
  *
- * Per pair a fresh line: a page of its own, placed on the memory node of
- * the home CPU -- bound there with hwloc (hwloc_alloc_membind) when the
- * machine has more than one NUMA node, else by first touch from the
- * thread on the home CPU (the kernel's default local allocation).
+ * Per pair fresh lines, CP_C2C_LINES_PER_SAMPLE for every sample (its
+ * round trips shared among them in turn), each a page of its own, placed
+ * on the memory node of the home CPU -- bound there with hwloc
+ * (hwloc_alloc_membind) when the machine has more than one NUMA node,
+ * else by first touch from the thread on the home CPU (the kernel's
+ * default local allocation).
  *
  * The initiator's turns are the even values of the line, the responder's
  * the odd ones: a side waits for its value and makes it the next one,
@@ -22,6 +24,9 @@
 #include <stdint.h>
 
 #include "topology.h"
+
+/* Lines a sample plays on in turn (c2c_pingpong.c says why). */
+#define CP_C2C_LINES_PER_SAMPLE 16
 
 enum cp_c2c_variant {
 	CP_C2C_CAS,
