@@ -512,6 +512,36 @@ coldcache_host_case() {
 	fi
 }
 
+# --sweep-factor: naive measured once at the sweep's size, beside every
+# factor, and the targets block names what the comparison found.
+coldcache_sweep_case() {
+	run coldcache --methods garbage-naive,garbage-planned --min-size 1M \
+		--max-size 1M --repeats 2 --sweep-factor --csv "$work/sweep.csv"
+	if [ "$status" -ne 0 ]; then
+		not_ok "coldcache: sweep run" "exit status $status"
+		return
+	fi
+	naive_rows=$(grep -cF ",garbage-naive 1 MiB first pass,user," "$work/sweep.csv")
+	missing=""
+	for factor in 0.25 0.5 0.75 1 2 4; do
+		grep -qF ",garbage-planned x$factor 1 MiB first pass,user," \
+			"$work/sweep.csv" || missing="$missing x$factor"
+	done
+	if [ "$naive_rows" -eq 1 ] && [ -z "$missing" ]; then
+		ok "coldcache: the sweep has naive once and every factor"
+	else
+		not_ok "coldcache: the sweep has naive once and every factor" \
+			"naive rows $naive_rows, missing:${missing:- none}"
+	fi
+	if grep -q "the sweep, side by side with naive" "$work/out" &&
+	   grep -q "nearest naive's bytes: garbage-planned x" "$work/out"; then
+		ok "coldcache: the targets compare the sweep with naive"
+	else
+		not_ok "coldcache: the targets compare the sweep with naive" \
+			"$(grep -A3 'coldcache targets' "$work/out")"
+	fi
+}
+
 # Size in bytes of the largest data/unified cache `info` reports.
 llc_bytes() {
 	run info
@@ -526,6 +556,7 @@ usage_cases
 run_usage_cases
 coldcache_usage_cases
 coldcache_host_case
+coldcache_sweep_case
 tune_case
 no_partial_output_cases
 run_cases

@@ -23,7 +23,7 @@
  * it from memory takes about 10 ms. */
 #define LLC_WS_CAP (4ull << 20)
 
-static const double sweep_factors[] = { 0.25, 0.5, 1, 2, 4 };
+static const double sweep_factors[] = { 0.25, 0.5, 0.75, 1, 2, 4 };
 #define NR_SWEEP_FACTORS (sizeof(sweep_factors) / sizeof(sweep_factors[0]))
 
 static const struct cp_coldcache_choices default_choices;
@@ -217,6 +217,12 @@ static int measure_one(struct cold_run *run, const char *label,
 	return ret;
 }
 
+/* The sweep's working set: half L2, the middle default size. */
+static size_t sweep_index(const struct cold_run *run)
+{
+	return run->nr_sizes > 1 ? 1 : 0;
+}
+
 static int run_method(struct cold_run *run, enum cp_coldcache_method method,
 		      double *done, double total, struct cp_error *error)
 {
@@ -229,6 +235,9 @@ static int run_method(struct cold_run *run, enum cp_coldcache_method method,
 		return 0;
 	}
 	for (size_t i = 0; i < run->nr_sizes && !ret; i++) {
+		if (method == CP_COLD_GARBAGE_NAIVE && run->choices->sweep &&
+		    i == sweep_index(run))
+			continue;	/* measured beside the sweep */
 		progress(run, name, run->sizes[i], (*done)++, total);
 		ret = measure_one(run, name, method, &run->plan, i,
 				  run->sizes[i], error);
@@ -236,30 +245,63 @@ static int run_method(struct cold_run *run, enum cp_coldcache_method method,
 	return ret;
 }
 
-/* garbage-planned at each sweep factor, on the working set of half L2
- * (the middle default size). */
+static int record_entries(struct cold_run *run, struct cold_entry *entries,
+			  size_t n, const char labels[][48], size_t index)
+{
+	int ret = 0;
+
+	for (size_t e = 0; e < n && !ret; e++)
+		ret = cold_record(run, labels[e], entries[e].method, index,
+				  run->sizes[index], &entries[e].outcome);
+	return ret == -ENOMEM ? -ENOMEM : 0;
+}
+
+/*
+ * garbage-planned at each sweep factor and garbage-naive (when chosen) on
+ * the sweep's working set, side by side: repetition by repetition in
+ * turn, so the comparison of their worst cases is not a comparison of
+ * two moments of a shared host.
+ */
 static int sweep(struct cold_run *run, double *done, double total,
 		 struct cp_error *error)
 {
-	size_t index = run->nr_sizes > 1 ? 1 : 0;
+	struct cp_eviction_plan plans[NR_SWEEP_FACTORS];
+	struct cold_entry entries[NR_SWEEP_FACTORS + 1];
+	char labels[NR_SWEEP_FACTORS + 1][48];
+	size_t index = sweep_index(run), n = 0, nr_plans = 0;
 	int ret = 0;
 
-	for (size_t f = 0; f < NR_SWEEP_FACTORS && !ret; f++) {
-		struct cp_eviction_plan plan;
-		char label[48];
-
+	memset(entries, 0, sizeof(entries));
+	if (chosen(run->choices, CP_COLD_GARBAGE_NAIVE)) {
+		entries[n] = (struct cold_entry){ .method = CP_COLD_GARBAGE_NAIVE,
+						  .plan = &run->plan };
+		snprintf(labels[n++], sizeof(labels[0]), "garbage-naive");
+	}
+	for (; nr_plans < NR_SWEEP_FACTORS && !ret; nr_plans++) {
 		ret = cp_plan_eviction(run->context->topology,
 				       run->context->options->cpus,
-				       sweep_factors[f], 0, &plan, error);
+				       sweep_factors[nr_plans], 0,
+				       &plans[nr_plans], error);
 		if (ret)
-			return ret;
-		snprintf(label, sizeof(label), "garbage-planned x%g",
-			 sweep_factors[f]);
-		progress(run, label, run->sizes[index], (*done)++, total);
-		ret = measure_one(run, label, CP_COLD_GARBAGE_PLANNED, &plan,
-				  COLD_MAX_SIZES, run->sizes[index], error);
-		cp_plan_free(&plan);
+			break;
+		entries[n] = (struct cold_entry){ .method = CP_COLD_GARBAGE_PLANNED,
+						  .plan = &plans[nr_plans] };
+		snprintf(labels[n++], sizeof(labels[0]), "garbage-planned x%g",
+			 sweep_factors[nr_plans]);
 	}
+	if (!ret) {
+		progress(run, "garbage-planned sweep", run->sizes[index], *done,
+			 total);
+		ret = cold_measure_rotation(run, entries, n, run->sizes[index],
+					    error);
+		*done += (double)n;
+	}
+	if (!ret && record_entries(run, entries, n, labels, index))
+		ret = cp_error_set(error, ENOMEM, "coldcache: no memory");
+	for (size_t e = 0; e < n; e++)
+		cold_outcome_free(&entries[e].outcome);
+	while (nr_plans)
+		cp_plan_free(&plans[--nr_plans]);
 	return ret;
 }
 
@@ -333,7 +375,7 @@ static int run_all(struct cold_run *run, struct cp_error *error)
 		if (chosen(run->choices, (enum cp_coldcache_method)m))
 			total += (double)run->nr_sizes;
 	if (run->choices->sweep)
-		total += NR_SWEEP_FACTORS;
+		total += NR_SWEEP_FACTORS;	/* naive's moves there from above */
 	for (size_t m = 0; m < CP_COLD_NR_METHODS && !ret; m++)
 		if (chosen(run->choices, method_order[m]))
 			ret = run_method(run, method_order[m], &done, total,

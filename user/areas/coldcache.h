@@ -137,6 +137,20 @@ int cold_measure(struct cold_run *run, enum cp_coldcache_method method,
 		 struct cold_outcome *out, struct cp_error *error);
 void cold_outcome_free(struct cold_outcome *outcome);
 
+/* One method (with its plan) of a rotation, and its outcome. */
+struct cold_entry {
+	enum cp_coldcache_method method;
+	const struct cp_eviction_plan *plan;
+	struct cold_outcome outcome;
+};
+/* Measure every entry at @size side by side: one repetition of each in
+ * turn, on one working set, so the host's slower and faster spells fall
+ * on all of them alike.  The outcomes are the caller's to free, also on
+ * error. */
+int cold_measure_rotation(struct cold_run *run, struct cold_entry *entries,
+			  size_t nr_entries, uint64_t size,
+			  struct cp_error *error);
+
 /* Record an outcome as two measurements, evict and first pass
  * (coldcache_record.c); @label names the method ("garbage-planned x2"). */
 int cold_record(struct cold_run *run, const char *label,

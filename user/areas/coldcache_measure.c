@@ -7,6 +7,7 @@
 #include "areas/coldcache.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -139,19 +140,26 @@ static int one_repetition(struct cold_run *run,
 	return 0;
 }
 
-int cold_measure(struct cold_run *run, enum cp_coldcache_method method,
-		 const struct cp_eviction_plan *plan, uint64_t size,
-		 struct cold_outcome *out, struct cp_error *error)
+int cold_measure_rotation(struct cold_run *run, struct cold_entry *entries,
+			  size_t nr_entries, uint64_t size,
+			  struct cp_error *error)
 {
 	uint16_t scratch[COLD_FLOOR_PROBES];
+	size_t stride = cold_line_stride(size);
+	bool pending = true;
 	struct cp_chase ws;
 	uint16_t *steps;
-	int ret = alloc_outcome(out, run->repetitions, run->levels.nr);
+	int ret = 0;
 
+	for (size_t e = 0; e < nr_entries; e++)
+		memset(&entries[e].outcome, 0, sizeof(entries[e].outcome));
+	for (size_t e = 0; e < nr_entries && !ret; e++)
+		ret = alloc_outcome(&entries[e].outcome, run->repetitions,
+				    run->levels.nr);
 	if (ret)
 		return cp_error_set(error, ENOMEM, "coldcache: no memory");
-	ret = cp_chase_build(&ws, size / COLD_LINE_SIZE * cold_line_stride(size),
-			     cold_line_stride(size), run->context->options->seed);
+	ret = cp_chase_build(&ws, size / COLD_LINE_SIZE * stride, stride,
+			     run->context->options->seed);
 	if (ret)
 		return cp_error_set(error, -ret,
 				    "coldcache: cannot build a %llu-byte working set",
@@ -161,16 +169,39 @@ int cold_measure(struct cold_run *run, enum cp_coldcache_method method,
 		cp_chase_free(&ws);
 		return cp_error_set(error, ENOMEM, "coldcache: no memory");
 	}
-	out->bytes_read = cold_bytes_read(run, method, plan);
-	while (out->nr < run->repetitions && !ret) {
-		if (cp_interrupt_requested())
-			ret = -EINTR;
-		else
-			ret = one_repetition(run, method, plan, &ws, steps,
-					     scratch, out, error);
+	for (size_t e = 0; e < nr_entries; e++)
+		entries[e].outcome.bytes_read =
+			cold_bytes_read(run, entries[e].method, entries[e].plan);
+	while (pending && !ret) {
+		pending = false;
+		for (size_t e = 0; e < nr_entries && !ret; e++) {
+			struct cold_outcome *out = &entries[e].outcome;
+
+			if (out->nr >= run->repetitions)
+				continue;
+			pending = true;
+			if (cp_interrupt_requested())
+				ret = -EINTR;
+			else
+				ret = one_repetition(run, entries[e].method,
+						     entries[e].plan, &ws,
+						     steps, scratch, out,
+						     error);
+		}
 	}
 	free(steps);
 	cp_chase_free(&ws);
 	/* Interrupted with something measured: keep it. */
-	return ret == -EINTR && out->nr ? 0 : ret;
+	return ret == -EINTR && entries[0].outcome.nr ? 0 : ret;
+}
+
+int cold_measure(struct cold_run *run, enum cp_coldcache_method method,
+		 const struct cp_eviction_plan *plan, uint64_t size,
+		 struct cold_outcome *out, struct cp_error *error)
+{
+	struct cold_entry entry = { .method = method, .plan = plan };
+	int ret = cold_measure_rotation(run, &entry, 1, size, error);
+
+	*out = entry.outcome;
+	return ret;
 }

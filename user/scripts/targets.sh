@@ -4,8 +4,10 @@
 #
 #   coldcache  residual warmth per method (worst of 20) at half L1 and
 #              half L2 (1 MiB here), the planned/naive cost and bytes, and
-#              from the factor sweep the cheapest planned factor no warmer
-#              than naive in its worst case, against naive's time;
+#              from the factor sweep (measured side by side with naive)
+#              the cheapest planned factor no warmer than naive in its
+#              worst case and the one reading naive's bytes, against
+#              naive's time;
 #   bounce     the classic case (side by side, against one line and
 #              against padded counters), RUNS runs, and their spread;
 #   align      split against aligned 8- and 32-byte loads, latency and
