@@ -22,10 +22,11 @@
  * development guest changes the round trip of its two vCPUs for tens of
  * milliseconds to seconds at a time (flag round trips of 120 ns for a
  * while, then 150 ns): fifteen samples (3 ms) of one run saw one state,
- * and five runs' medians spread with a CV of 5-12 %; samples spread over
- * 0.7 s per variant gave CVs of 1.3 % (CAS) and 2.3 % (flag).
+ * and five runs' medians spread with a CV of 5-12 %; spread over the
+ * default budget (1.2 s per variant here) CAS stays within 0.9-3.9 % and
+ * flag mostly within 5 % (user/doc/measuring.md has the series).
  */
-#define C2C_MAX_SPREAD_SAMPLES 4000
+#define C2C_MAX_SPREAD_SAMPLES 10000
 
 struct c2c_pair_config {
 	const struct cp_cpu_pair *pair;

@@ -30,7 +30,7 @@ const char run_usage[] =
 	"                        ('-': stdout; at most one output may be '-')\n"
 	"  -q, --quiet           no progress, no table (files are still written)\n"
 	"  -n, --samples=N       samples per measurement (default 15; c2c in user\n"
-	"                        mode: as many as its budget holds, at most 4000)\n"
+	"                        mode: as many as its budget holds, at most 10000)\n"
 	"      --sample-time=US  target length of one sample in microseconds\n"
 	"                        (default 2000); the count is calibrated to it\n"
 	"      --count=N         iterations per sample instead of calibrating\n"
