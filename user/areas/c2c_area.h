@@ -23,7 +23,7 @@
  * milliseconds to seconds at a time (flag round trips of 120 ns for a
  * while, then 150 ns): fifteen samples (3 ms) of one run saw one state,
  * and five runs' medians spread with a CV of 5-12 %; spread over the
- * default budget (1.2 s per variant here) CAS stays within 0.9-3.9 % and
+ * default budget (1.2 s per variant here) CAS stays within 1.3-2.5 % and
  * flag mostly within 5 % (user/doc/measuring.md has the series).
  */
 #define C2C_MAX_SPREAD_SAMPLES 10000

@@ -80,10 +80,15 @@ static inline void turn(volatile uint64_t *line, uint64_t v, bool cas)
 	__atomic_store_n(line, v + 1, __ATOMIC_RELEASE);
 }
 
+/* Line @segment of sample @sample: samples take the pool's lines in
+ * turn, CP_C2C_LINES_PER_SAMPLE at a time. */
 static volatile uint64_t *line_of(const struct cp_c2c_pinger *p,
-				   unsigned int index)
+				   unsigned int sample, unsigned int segment)
 {
-	return p->lines + (size_t)index * (LINE_BYTES / sizeof(*p->lines));
+	size_t index = ((size_t)sample * CP_C2C_LINES_PER_SAMPLE + segment) %
+		       p->nr_lines;
+
+	return p->lines + index * (LINE_BYTES / sizeof(*p->lines));
 }
 
 /* Round trips of segment @segment of a sample. */
@@ -106,8 +111,7 @@ static void initiate(struct cp_c2c_pinger *p)
 		uint64_t start = cp_clock_start();
 
 		for (unsigned int j = 0; j < CP_C2C_LINES_PER_SAMPLE; j++) {
-			volatile uint64_t *line =
-				line_of(p, s * CP_C2C_LINES_PER_SAMPLE + j);
+			volatile uint64_t *line = line_of(p, s, j);
 			uint32_t trips = segment_trips(job, j);
 			uint64_t v = 0;
 
@@ -117,6 +121,11 @@ static void initiate(struct cp_c2c_pinger *p)
 				;
 		}
 		p->ticks[s] = cp_clock_stop() - start;
+		/* The responder is done with these lines (each answer was
+		 * awaited) and is already on the next sample's: back to 0
+		 * for their next turn in the pool, outside the timing. */
+		for (unsigned int j = 0; j < CP_C2C_LINES_PER_SAMPLE; j++)
+			*line_of(p, s, j) = 0;
 	}
 }
 
@@ -127,8 +136,7 @@ static void respond(struct cp_c2c_pinger *p)
 
 	for (unsigned int s = 0; s < job->samples; s++) {
 		for (unsigned int j = 0; j < CP_C2C_LINES_PER_SAMPLE; j++) {
-			volatile uint64_t *line =
-				line_of(p, s * CP_C2C_LINES_PER_SAMPLE + j);
+			volatile uint64_t *line = line_of(p, s, j);
 			uint32_t trips = segment_trips(job, j);
 
 			for (uint64_t k = 0; k < trips; k++)
@@ -161,8 +169,8 @@ static void play(struct worker *w)
 	if (w->places) {
 		/* First touch from the home CPU decides the pages' node when
 		 * they are not bound already. */
-		for (unsigned int s = 0; !w->error && s < p->nr_lines; s++)
-			*line_of(p, s) = 0;
+		for (unsigned int i = 0; !w->error && i < p->nr_lines; i++)
+			p->lines[(size_t)i * (LINE_BYTES / sizeof(*p->lines))] = 0;
 		atomic_store_explicit(&p->placed, 1, memory_order_release);
 	}
 	atomic_fetch_add(&p->arrived, 1);
@@ -303,6 +311,8 @@ int cp_c2c_pinger_run(struct cp_c2c_pinger *pinger,
 	int ret = 0;
 
 	p->nr_lines = job->samples * CP_C2C_LINES_PER_SAMPLE;
+	if (p->nr_lines > CP_C2C_LINE_POOL)
+		p->nr_lines = CP_C2C_LINE_POOL;
 	p->lines = place_lines(p->topology,
 			       job->home_is_responder ? job->responder
 						      : job->initiator,

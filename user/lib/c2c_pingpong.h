@@ -5,7 +5,8 @@
  * leaves the pair (lib/c2c_schedule.h orders pairs so one moves per step).
  *
  * Per pair fresh lines, CP_C2C_LINES_PER_SAMPLE for every sample (its
- * round trips shared among them in turn), each a page of its own, placed
+ * round trips shared among them in turn; at most CP_C2C_LINE_POOL lines,
+ * reused in turn by later samples), each a page of its own, placed
  * on the memory node of the home CPU -- bound there with hwloc
  * (hwloc_alloc_membind) when the machine has more than one NUMA node,
  * else by first touch from the thread on the home CPU (the kernel's
@@ -25,8 +26,11 @@
 
 #include "topology.h"
 
-/* Lines a sample plays on in turn (c2c_pingpong.c says why). */
+/* Lines a sample plays on in turn (c2c_pingpong.c says why), and the
+ * most lines (pages) a job places: samples beyond the pool reuse its
+ * lines in turn. */
 #define CP_C2C_LINES_PER_SAMPLE 16
+#define CP_C2C_LINE_POOL 1024
 
 enum cp_c2c_variant {
 	CP_C2C_CAS,
