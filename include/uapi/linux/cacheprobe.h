@@ -259,9 +259,6 @@ enum cacheprobe_cmd {
 
 /**
  * enum cacheprobe_attr - top-level netlink attributes
- *
- * "Reply" attributes are rejected (EINVAL) when a request carries them.
- *
  * @CACHEPROBE_ATTR_UNSPEC: never valid.
  * @CACHEPROBE_ATTR_PAD: alignment padding for 64-bit attributes.
  * @CACHEPROBE_ATTR_MODULE_VERSION: reply, NUL-terminated string of at most
@@ -336,6 +333,8 @@ enum cacheprobe_cmd {
  *	CACHEPROBE_MAX_DELAY (EINVAL, naming DELAY, beyond).
  * @__CACHEPROBE_ATTR_MAX: one past the last attribute.
  * @CACHEPROBE_ATTR_MAX: the last attribute.
+ *
+ * "Reply" attributes are rejected (EINVAL) when a request carries them.
  */
 enum cacheprobe_attr {
 	CACHEPROBE_ATTR_UNSPEC,
