@@ -3,7 +3,8 @@
 #
 # Stages: dependencies; userspace build and unit tests, again under ASan
 # and UBSan; make install into a scratch root (man pages, completion) and
-# the netlink spec against the uAPI header (tests/docs/); libFuzzer
+# the netlink spec against the uAPI header, kernel-doc and checkpatch
+# over the header and the module (tests/docs/); libFuzzer
 # targets for a fixed time; the module built with -Werror (and a
 # fault-injection test build) against every installed kernel's headers;
 # one QEMU guest boot per installed kernel running the
@@ -53,9 +54,10 @@ collect make -s -C "$top/user" check
 stage "unit tests under ASan and UBSan"
 collect make -s -C "$top/user" SANITIZE=1 check
 
-stage "install, man pages, completion and the netlink spec"
+stage "install, man pages, completion, the netlink spec and kernel style"
 collect "$top/tests/docs/install.sh" "$out/docs-install"
 collect "$top/tests/docs/netlink-spec.sh" "$out/docs-netlink"
+collect "$top/tests/docs/kernel-style.sh" "$out/docs-kernel-style"
 
 stage "libFuzzer targets"
 collect "$top/tests/fuzz/run-libfuzzer.sh" "${LIBFUZZER_SECONDS:-15}"
