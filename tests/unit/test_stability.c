@@ -6,8 +6,10 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "lib/harness_results.h"
 #include "lib/stability.h"
 #include "results_fixture.h"
 
@@ -93,6 +95,86 @@ static void test_busy_and_interrupted(void **state)
 	cp_results_free(&results);
 }
 
+/* Per-operation medians: 10 ns at 1 GHz is 10 ticks an operation, so
+ * 2500 operations make a 25000-tick sample (short), 2600 do not; the
+ * module's retries are named. */
+static void test_per_operation_and_retries(void **state)
+{
+	const double ns[] = { 10.0, 10.1, 9.9 };
+	struct cp_results results;
+	struct cp_measurement *m;
+
+	(void)state;
+	fixture_results(&results);
+	fixture_measurement(&results, "m", ns, 3);
+	m = &results.measurements[0];
+	cp_stability_check_ops(m, 2500, 0, 1e9, 26);
+	assert_int_equal(m->nr_warnings, 1);
+	assert_true(warned(m, "samples too short for the timer: 25000 ticks"));
+	cp_results_free(&results);
+
+	fixture_results(&results);
+	fixture_measurement(&results, "m", ns, 3);
+	m = &results.measurements[0];
+	cp_stability_check_ops(m, 2600, 2, 1e9, 26);
+	assert_int_equal(m->nr_warnings, 1);
+	assert_true(warned(m, "2 samples overran the module's interrupt-off window"));
+	cp_results_free(&results);
+}
+
+/* 5 % is the limit either way; unknown readings (0) say nothing. */
+static void test_core_clock_drift(void **state)
+{
+	const double ns[] = { 10.0 };
+	struct cp_results results;
+	struct cp_measurement *m;
+
+	(void)state;
+	fixture_results(&results);
+	fixture_measurement(&results, "m", ns, 1);
+	m = &results.measurements[0];
+	cp_stability_check_core_clock(m, 1.50, 1.57);
+	cp_stability_check_core_clock(m, 1.57, 1.50);
+	cp_stability_check_core_clock(m, 0, 3.0);
+	assert_int_equal(m->nr_warnings, 0);
+	cp_stability_check_core_clock(m, 1.50, 1.58);
+	assert_true(warned(m, "core clock moved during the measurement (1.500 then 1.580"));
+	cp_stability_check_core_clock(m, 1.58, 1.50);
+	assert_int_equal(m->nr_warnings, 2);
+	cp_results_free(&results);
+}
+
+/* The harness's samples become the measurement's, values and flags. */
+static void test_take_samples(void **state)
+{
+	struct cp_results results;
+	struct cp_measurement *m;
+	struct cp_samples samples = {
+		.count = 500, .nr_samples = 3, .interrupted = true,
+		.preempted_retaken = 2,
+	};
+
+	(void)state;
+	samples.ticks_per_op = malloc(3 * sizeof(double));
+	assert_non_null(samples.ticks_per_op);
+	samples.ticks_per_op[0] = 30;
+	samples.ticks_per_op[1] = 10;
+	samples.ticks_per_op[2] = 20;
+	fixture_results(&results);
+	m = cp_results_add(&results);
+	assert_non_null(m);
+	assert_int_equal(cp_measurement_take_samples(m, &samples, 4, 2e9), 0);
+	assert_null(samples.ticks_per_op);
+	assert_int_equal(m->count, 500);
+	assert_int_equal(m->scale, 4);
+	assert_true(m->interrupted);
+	assert_int_equal(m->preempted_retaken, 2);
+	assert_int_equal(m->nr_samples, 3);
+	assert_float_equal(m->stats_ns.median, 10.0, 1e-9);
+	cp_samples_free(&samples);
+	cp_results_free(&results);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -100,6 +182,9 @@ int main(void)
 		cmocka_unit_test(test_unstable_and_skewed),
 		cmocka_unit_test(test_too_short_for_the_timer),
 		cmocka_unit_test(test_busy_and_interrupted),
+		cmocka_unit_test(test_per_operation_and_retries),
+		cmocka_unit_test(test_core_clock_drift),
+		cmocka_unit_test(test_take_samples),
 	};
 
 	return cmocka_run_group_tests_name("stability", tests, NULL, NULL);

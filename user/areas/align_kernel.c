@@ -94,13 +94,9 @@ static int record(struct cp_area_context *context,
 	ret = cp_latency_kernel_fill(m, result, context->clock->tsc_hz);
 	if (ret)
 		return ret;
-	cp_stability_check(m, m->stats_ns.median * context->clock->tsc_hz /
-				      1e9 * (double)result->ops,
-			   context->clock->granularity_ticks);
-	if (result->retries)
-		cp_measurement_warn(m,
-				    "%u samples overran the module's interrupt-off window and were run again",
-				    result->retries);
+	cp_stability_check_ops(m, (double)result->ops, result->retries,
+			       context->clock->tsc_hz,
+			       context->clock->granularity_ticks);
 	return 0;
 }
 

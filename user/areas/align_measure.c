@@ -14,10 +14,8 @@
 
 #include "lib/align_classic.h"
 #include "lib/align_run.h"
+#include "lib/harness_results.h"
 #include "lib/stability.h"
-
-/* The core clock moved during a measurement if the ratio changed more. */
-#define CORE_CLOCK_DRIFT 0.05
 
 static void size_text(uint64_t bytes, char *out, size_t len)
 {
@@ -61,17 +59,6 @@ void align_describe(struct cp_measurement *m, const struct align_plan *plan,
 	cp_measurement_add_param(m, "line_bytes", plan->line);
 }
 
-static void warn_clock_drift(struct cp_measurement *m, double before,
-			     double after)
-{
-	if (before > 0 && after > 0 &&
-	    (after > before * (1 + CORE_CLOCK_DRIFT) ||
-	     before > after * (1 + CORE_CLOCK_DRIFT)))
-		cp_measurement_warn(m,
-				    "core clock moved during the measurement (%.3f then %.3f cycles per tick)",
-				    before, after);
-}
-
 /* @samples into a new measurement that @describe names. */
 static int keep(struct cp_area_context *context, struct cp_samples *samples,
 		uint64_t scale, double before, double after,
@@ -84,20 +71,14 @@ static int keep(struct cp_area_context *context, struct cp_samples *samples,
 		cp_samples_free(samples);
 		return -ENOMEM;
 	}
-	m->count = samples->count;
-	m->scale = scale;
-	m->interrupted = samples->interrupted;
-	m->preempted_retaken = samples->preempted_retaken;
 	m->core_cycles_per_tick = (before + after) / 2;
-	ret = cp_measurement_set_samples(m, samples->ticks_per_op,
-					 samples->nr_samples,
-					 context->clock->tsc_hz);
-	samples->ticks_per_op = NULL;
+	ret = cp_measurement_take_samples(m, samples, scale,
+					  context->clock->tsc_hz);
 	if (ret)
 		return ret;
 	cp_stability_check(m, samples->median_sample_ticks,
 			   context->clock->granularity_ticks);
-	warn_clock_drift(m, before, after);
+	cp_stability_check_core_clock(m, before, after);
 	*out = m;
 	return 0;
 }

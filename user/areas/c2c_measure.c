@@ -99,11 +99,12 @@ static void describe(struct cp_measurement *m,
 	cp_measurement_add_param(m, "round_trips", round_trips);
 }
 
-/* @values (ticks per round trip, taken) into a new measurement. */
+/* @values (ticks per round trip, taken) into a new measurement; @retries
+ * samples the module ran again (0 in user mode). */
 static int record(struct cp_area_context *context,
 		  const struct c2c_pair_config *config, const char *mode,
 		  uint32_t round_trips, double *values, unsigned int n,
-		  struct cp_measurement **out)
+		  unsigned int retries, struct cp_measurement **out)
 {
 	struct cp_measurement *m = cp_results_add(context->results);
 	int ret;
@@ -118,9 +119,8 @@ static int record(struct cp_area_context *context,
 	ret = cp_measurement_set_samples(m, values, n, context->clock->tsc_hz);
 	if (ret)
 		return ret;
-	cp_stability_check(m, m->stats_ns.median * context->clock->tsc_hz /
-				      1e9 * round_trips,
-			   context->clock->granularity_ticks);
+	cp_stability_check_ops(m, round_trips, retries, context->clock->tsc_hz,
+			       context->clock->granularity_ticks);
 	*out = m;
 	return 0;
 }
@@ -186,7 +186,7 @@ int c2c_measure_user(struct cp_area_context *context,
 		return ret;
 	}
 	ret = record(context, config, "user", job.round_trips, values,
-		     samples, &m);
+		     samples, 0, &m);
 	if (!ret) {
 		cp_measurement_add_param(m, "home_node", placement.node);
 		cp_measurement_add_param(m, "membind", placement.membind);
@@ -266,7 +266,7 @@ int c2c_measure_kernel(struct cp_area_context *context,
 	}
 	values = kernel_values(&result);
 	ret = values ? record(context, config, "kernel", (uint32_t)result.ops,
-			      values, result.samples, &m)
+			      values, result.samples, result.retries, &m)
 		     : -ENOMEM;
 	cp_run_result_free(&result);
 	return ret ? cp_error_set(error, -ret, "c2c: cannot keep results") : 0;

@@ -30,6 +30,7 @@
 #include "lib/latency_kernel.h"
 #include "lib/latency_kernel_run.h"
 #include "lib/latency_levels.h"
+#include "lib/harness_results.h"
 #include "lib/stability.h"
 
 #define DEFAULT_MIN_SIZE (4ull << 10)
@@ -40,8 +41,6 @@
 #define STEPS_PER_OCTAVE 4
 /* Rough cost of building and priming a chase, for progress estimates. */
 #define SETUP_NS_PER_BYTE 2.5
-/* The core clock moved during a measurement if the ratio changed more. */
-#define CORE_CLOCK_DRIFT 0.05
 
 struct latency_plan {
 	int cpu;
@@ -214,17 +213,6 @@ static void describe(struct cp_measurement *m, const struct latency_plan *plan,
 	cp_measurement_add_param(m, "cpu", plan->cpu);
 }
 
-static void warn_clock_drift(struct cp_measurement *m, double ratio_before,
-			     double ratio_after)
-{
-	if (ratio_before > 0 && ratio_after > 0 &&
-	    (ratio_after > ratio_before * (1 + CORE_CLOCK_DRIFT) ||
-	     ratio_before > ratio_after * (1 + CORE_CLOCK_DRIFT)))
-		cp_measurement_warn(m,
-				    "core clock moved during the measurement (%.3f then %.3f cycles per tick)",
-				    ratio_before, ratio_after);
-}
-
 static int record(struct cp_area_context *context,
 		  const struct latency_plan *plan, const struct cp_chase *chase,
 		  struct cp_samples *samples, double ratio_before,
@@ -240,20 +228,15 @@ static int record(struct cp_area_context *context,
 	describe(m, plan, chase->nr_lines * chase->line_size, "user");
 	cp_measurement_add_param(m, "huge_pages_requested",
 				 chase->huge_pages_requested);
-	m->count = samples->count;
-	m->scale = CP_CHASE_HOPS_PER_ITERATION;
-	m->interrupted = samples->interrupted;
-	m->preempted_retaken = samples->preempted_retaken;
 	m->core_cycles_per_tick = (ratio_before + ratio_after) / 2;
-	ret = cp_measurement_set_samples(m, samples->ticks_per_op,
-					 samples->nr_samples,
-					 context->clock->tsc_hz);
-	samples->ticks_per_op = NULL;
+	ret = cp_measurement_take_samples(m, samples,
+					  CP_CHASE_HOPS_PER_ITERATION,
+					  context->clock->tsc_hz);
 	if (ret)
 		return ret;
 	cp_stability_check(m, samples->median_sample_ticks,
 			   context->clock->granularity_ticks);
-	warn_clock_drift(m, ratio_before, ratio_after);
+	cp_stability_check_core_clock(m, ratio_before, ratio_after);
 	return 0;
 }
 
@@ -333,15 +316,10 @@ static int measure_size_kernel(struct cp_area_context *context,
 					     context->clock->tsc_hz);
 	}
 	if (!ret) {
-		cp_stability_check(m, m->stats_ns.median *
-					      context->clock->tsc_hz / 1e9 *
-					      (double)result.ops,
-				   context->clock->granularity_ticks);
-		warn_clock_drift(m, ratio_before, ratio_after);
-		if (result.retries)
-			cp_measurement_warn(m,
-					    "%u samples overran the module's interrupt-off window and were run again",
-					    result.retries);
+		cp_stability_check_ops(m, (double)result.ops, result.retries,
+				       context->clock->tsc_hz,
+				       context->clock->granularity_ticks);
+		cp_stability_check_core_clock(m, ratio_before, ratio_after);
 	}
 	cp_run_result_free(&result);
 	if (ret)

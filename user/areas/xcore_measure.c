@@ -21,8 +21,6 @@
 #include "lib/stability.h"
 #include "lib/xcore_run.h"
 
-/* The core clock moving more than this during the rounds: say so. */
-#define CORE_DRIFT_WARN 0.05
 /* Rounds per sample at most (8 KiB blocks need about a dozen here). */
 #define MAX_ROUNDS_PER_SAMPLE 64
 
@@ -62,10 +60,9 @@ static int record(struct cp_area_context *context,
 					 context->clock->tsc_hz);
 	if (ret)
 		return ret;
-	cp_stability_check(m, m->stats_ns.median * context->clock->tsc_hz /
-				      1e9 * lines * count,
-			   context->clock->granularity_ticks);
-	if (timing->core_ratio_drift > CORE_DRIFT_WARN)
+	cp_stability_check_ops(m, lines * count, 0, context->clock->tsc_hz,
+			       context->clock->granularity_ticks);
+	if (timing->core_ratio_drift > CP_CORE_CLOCK_DRIFT)
 		cp_measurement_warn(m,
 				    "core clock moved %.0f %% during the rounds: cycles are approximate",
 				    100 * timing->core_ratio_drift);

@@ -24,6 +24,7 @@
 #include "cli/run_outputs.h"
 #include "lib/client.h"
 #include "lib/cpu_select.h"
+#include "lib/harness_results.h"
 #include "lib/interrupt.h"
 #include "lib/tune.h"
 
@@ -199,13 +200,8 @@ static int measure_nothing_residue(struct run_session *session,
 	}
 	snprintf(m->area, sizeof(m->area), "harness");
 	snprintf(m->name, sizeof(m->name), "NOTHING after subtraction");
-	m->count = samples.count;
-	m->scale = 1;
-	m->interrupted = samples.interrupted;
-	m->preempted_retaken = samples.preempted_retaken;
-	ret = cp_measurement_set_samples(m, samples.ticks_per_op,
-					 samples.nr_samples,
-					 session->clock.tsc_hz);
+	ret = cp_measurement_take_samples(m, &samples, 1,
+					  session->clock.tsc_hz);
 	*out = m;
 	return ret;
 }

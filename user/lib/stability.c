@@ -36,3 +36,27 @@ void cp_stability_check(struct cp_measurement *measurement,
 				    "interrupted: %zu samples taken",
 				    measurement->nr_samples);
 }
+
+void cp_stability_check_ops(struct cp_measurement *measurement, double ops,
+			    unsigned int retries, double tsc_hz,
+			    double granularity_ticks)
+{
+	cp_stability_check(measurement,
+			   measurement->stats_ns.median * tsc_hz / 1e9 * ops,
+			   granularity_ticks);
+	if (retries)
+		cp_measurement_warn(measurement,
+				    "%u samples overran the module's interrupt-off window and were run again",
+				    retries);
+}
+
+void cp_stability_check_core_clock(struct cp_measurement *measurement,
+				   double before, double after)
+{
+	if (before > 0 && after > 0 &&
+	    (after > before * (1 + CP_CORE_CLOCK_DRIFT) ||
+	     before > after * (1 + CP_CORE_CLOCK_DRIFT)))
+		cp_measurement_warn(measurement,
+				    "core clock moved during the measurement (%.3f then %.3f cycles per tick)",
+				    before, after);
+}

@@ -14,10 +14,26 @@
 #define CP_SKEWED_SHARE 0.10
 /* A sample should span at least this many timer steps. */
 #define CP_MIN_TIMER_STEPS 1000
+/* Core clock readings before and after a measurement further apart than
+ * this share: its core cycles are approximate. */
+#define CP_CORE_CLOCK_DRIFT 0.05
 
 /* Add the warnings @measurement deserves; @median_sample_ticks is the raw
  * length of one sample, @granularity_ticks the timer's step. */
 void cp_stability_check(struct cp_measurement *measurement,
 			double median_sample_ticks, double granularity_ticks);
+
+/* Warn when the core clock (cycles per TSC tick, 0 unknown) read @before
+ * and @after the measurement moved by more than CP_CORE_CLOCK_DRIFT. */
+void cp_stability_check_core_clock(struct cp_measurement *measurement,
+				   double before, double after);
+
+/* The same for a measurement whose median is per operation, @ops of them
+ * per sample, at @tsc_hz; and a warning when the module ran @retries
+ * samples again because they overran its interrupt-off window (0 in user
+ * mode). */
+void cp_stability_check_ops(struct cp_measurement *measurement, double ops,
+			    unsigned int retries, double tsc_hz,
+			    double granularity_ticks);
 
 #endif
