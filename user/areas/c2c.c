@@ -174,7 +174,7 @@ static int run_c2c(struct cp_area_context *context, struct cp_error *error)
 
 const struct cp_area cp_area_c2c = {
 	.name = "c2c",
-	.description = "core-to-core latency matrix: one cache line ping-ponged between every pair of CPUs (CAS and flag), per pair class",
+	.description = "core-to-core latency matrix: cache lines ping-ponged between every pair of CPUs (CAS and flag), per pair class",
 	.run = run_c2c,
 	.check = check_c2c,
 };

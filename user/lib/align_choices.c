@@ -20,23 +20,6 @@ static bool next_item(const char **cursor, char *item, size_t item_len,
 	return true;
 }
 
-/* Decimal digits at *@text, at most @max; *@text moves past them. */
-static bool parse_number(const char **text, uint64_t max, uint64_t *out)
-{
-	uint64_t value = 0;
-	const char *c = *text;
-
-	if (*c < '0' || *c > '9')
-		return false;
-	for (; *c >= '0' && *c <= '9'; c++) {
-		value = value * 10 + (uint64_t)(*c - '0');
-		if (value > max)
-			return false;
-	}
-	*text = c;
-	*out = value;
-	return true;
-}
 
 /* "N", "A-B" or "A-B:STEP" into @first, @last, @step. */
 static bool parse_range(const char *item, uint64_t *first, uint64_t *last,
@@ -46,16 +29,16 @@ static bool parse_range(const char *item, uint64_t *first, uint64_t *last,
 	uint64_t big = 1ull << 32;
 
 	*step = 1;
-	if (!parse_number(&c, big, first))
+	if (!cp_parse_decimal(&c, big, first))
 		return false;
 	*last = *first;
 	if (*c == '-') {
 		c++;
-		if (!parse_number(&c, big, last))
+		if (!cp_parse_decimal(&c, big, last))
 			return false;
 		if (*c == ':') {
 			c++;
-			if (!parse_number(&c, big, step) || !*step)
+			if (!cp_parse_decimal(&c, big, step) || !*step)
 				return false;
 		}
 	}
@@ -122,7 +105,7 @@ int cp_align_parse_widths(const char *text, struct cp_align_choices *choices,
 		return cp_why_invalid(why, why_len, "empty list of widths");
 	while (next_item(&cursor, item, sizeof(item), &bad)) {
 		c = item;
-		if (bad || !parse_number(&c, 64, &value) || *c ||
+		if (bad || !cp_parse_decimal(&c, 64, &value) || *c ||
 		    !cp_align_width_valid((unsigned int)value)) {
 			choices->nr_widths = 0;
 			return cp_why_invalid(why, why_len,
@@ -184,7 +167,7 @@ static bool parse_buffer(const char *item, uint64_t *out)
 		*out = item[1] == '1' ? CP_ALIGN_BUFFER_L1 : CP_ALIGN_BUFFER_L2;
 		return true;
 	}
-	if (!parse_number(&c, CP_ALIGN_MAX_BUFFER, &value))
+	if (!cp_parse_decimal(&c, CP_ALIGN_MAX_BUFFER, &value))
 		return false;
 	if (*c == 'K' || *c == 'k')
 		shift = 10;

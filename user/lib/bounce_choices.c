@@ -25,20 +25,14 @@ const char *cp_bounce_op_name(enum cp_bounce_op op)
 	return op >= 0 && op < CP_BOUNCE_NR_OPS ? op_names[op] : "invalid";
 }
 
-/* A decimal number without sign or spaces, at most @max. */
+/* A decimal number without sign or spaces, at most @max, and nothing
+ * after it. */
 static bool parse_number(const char *text, uint32_t max, uint32_t *out)
 {
-	uint64_t value = 0;
+	uint64_t value;
 
-	if (!*text)
+	if (!cp_parse_decimal(&text, max, &value) || *text)
 		return false;
-	for (const char *c = text; *c; c++) {
-		if (*c < '0' || *c > '9')
-			return false;
-		value = value * 10 + (uint64_t)(*c - '0');
-		if (value > max)
-			return false;
-	}
 	*out = (uint32_t)value;
 	return true;
 }
