@@ -36,6 +36,7 @@
 #include <sys/socket.h>
 
 #include "common.h"
+#include "rawnl.h"
 
 #ifndef SOL_NETLINK
 #define SOL_NETLINK 270
@@ -135,119 +136,49 @@ static size_t put_attr(unsigned char *msg, size_t len, uint16_t type,
 	return NLMSG_ALIGN(len) + NLA_ALIGN(a->nla_len);
 }
 
-static size_t start_msg(unsigned char *msg, uint16_t type, uint8_t cmd,
-			uint8_t version)
-{
-	struct nlmsghdr *nlh = (struct nlmsghdr *)msg;
-	struct genlmsghdr *g = NLMSG_DATA(nlh);
-
-	memset(msg, 0, NLMSG_LENGTH(GENL_HDRLEN));
-	nlh->nlmsg_type = type;
-	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	nlh->nlmsg_seq = 0x5eed;
-	g->cmd = cmd;
-	g->version = version;
-	return NLMSG_LENGTH(GENL_HDRLEN);
-}
-
-/*
- * Sends @len bytes of @msg and waits for the ack; the attributes of the
- * last reply before it are copied to @attrs.  Returns the positive errno
- * from the ack, or -1 when no ack came.
- */
-static int talk(int fd, unsigned char *msg, size_t len, unsigned char *attrs,
-		size_t *attrs_len)
-{
-	static _Alignas(8) unsigned char rx[65536];
-	struct nlmsghdr *nlh = (struct nlmsghdr *)msg;
-	ssize_t n;
-
-	*attrs_len = 0;
-	nlh->nlmsg_len = (uint32_t)len;
-	if (send(fd, msg, len, 0) < 0)
-		return -1;
-	while ((n = recv(fd, rx, sizeof(rx), 0)) > 0) {
-		for (nlh = (struct nlmsghdr *)rx; NLMSG_OK(nlh, (size_t)n);
-		     nlh = NLMSG_NEXT(nlh, n)) {
-			if (nlh->nlmsg_type == NLMSG_ERROR)
-				return -((struct nlmsgerr *)NLMSG_DATA(nlh))->error;
-			if (nlh->nlmsg_len < NLMSG_LENGTH(GENL_HDRLEN))
-				continue;
-			*attrs_len = nlh->nlmsg_len - NLMSG_LENGTH(GENL_HDRLEN);
-			memcpy(attrs, (char *)NLMSG_DATA(nlh) + GENL_HDRLEN,
-			       *attrs_len);
-		}
-	}
-	return -1;
-}
-
-static const struct nlattr *find_attr(const unsigned char *p, size_t len,
-				      uint16_t type)
-{
-	size_t off = 0;
-
-	while (off + NLA_HDRLEN <= len) {
-		const struct nlattr *a = (const struct nlattr *)(p + off);
-
-		if (a->nla_len < NLA_HDRLEN || off + a->nla_len > len)
-			return NULL;
-		if ((a->nla_type & NLA_TYPE_MASK) == type)
-			return a;
-		off += NLA_ALIGN(a->nla_len);
-	}
-	return NULL;
-}
-
-static bool attr_u32(const struct nlattr *a, uint32_t *v)
-{
-	if (!a || a->nla_len != NLA_HDRLEN + sizeof(*v))
-		return false;
-	memcpy(v, (const char *)a + NLA_HDRLEN, sizeof(*v));
-	return true;
-}
-
+/* The cacheprobe family's id into *@fam: 0, or -1 when it is not there. */
 static int family_id(int fd, uint16_t *fam)
 {
-	static _Alignas(8) unsigned char msg[256], attrs[65536];
-	size_t len = start_msg(msg, GENL_ID_CTRL, CTRL_CMD_GETFAMILY, 1);
-	const struct nlattr *a;
-	size_t alen;
+	*fam = rawnl_family_id(fd);
+	return *fam ? 0 : -1;
+}
 
-	len = put_attr(msg, len, CTRL_ATTR_FAMILY_NAME, CACHEPROBE_GENL_NAME,
-		       sizeof(CACHEPROBE_GENL_NAME));
-	if (talk(fd, msg, len, attrs, &alen) != 0)
-		return -1;
-	/* CTRL_ATTR_FAMILY_ID is a u16. */
-	a = find_attr(attrs, alen, CTRL_ATTR_FAMILY_ID);
-	if (!a || a->nla_len < NLA_HDRLEN + sizeof(*fam))
-		return -1;
-	memcpy(fam, (const char *)a + NLA_HDRLEN, sizeof(*fam));
-	return 0;
+/* The u32 attribute @type of @ans's reply into *@value, if it is one. */
+static bool reply_u32(const struct rawnl_answer *ans, uint16_t type,
+		      uint32_t *value)
+{
+	const struct nlattr *a = rawnl_find(ans->reply, ans->reply_len, type);
+
+	if (!a || a->nla_len != NLA_HDRLEN + sizeof(*value))
+		return false;
+	*value = rawnl_u32(a);
+	return true;
 }
 
 /* The module must still answer GET_INFO, with this guest's facts. */
 static bool final_get_info(const char *who)
 {
-	static _Alignas(8) unsigned char msg[256], attrs[65536];
+	static struct rawnl_answer ans;
+	static struct rawnl_req req;
 	uint32_t abi = 0, online = 0;
 	const struct nlattr *ver;
-	size_t alen, len;
 	uint16_t fam;
 	int fd = nl_open(), err = -1;
 	bool ok;
 
 	if (fd >= 0 && family_id(fd, &fam) == 0) {
-		len = start_msg(msg, fam, CACHEPROBE_CMD_GET_INFO,
-				CACHEPROBE_GENL_VERSION);
-		err = talk(fd, msg, len, attrs, &alen);
+		rawnl_start(&req, fam, CACHEPROBE_CMD_GET_INFO,
+			    CACHEPROBE_GENL_VERSION);
+		rawnl_talk(fd, &req, &ans);
+		err = ans.error;
 	}
 	ok = err == 0 &&
-	     attr_u32(find_attr(attrs, alen, CACHEPROBE_ATTR_ABI_VERSION), &abi) &&
-	     attr_u32(find_attr(attrs, alen, CACHEPROBE_ATTR_NR_ONLINE_CPUS),
-		      &online) &&
+	     reply_u32(&ans, CACHEPROBE_ATTR_ABI_VERSION, &abi) &&
+	     reply_u32(&ans, CACHEPROBE_ATTR_NR_ONLINE_CPUS, &online) &&
 	     abi == CACHEPROBE_ABI_VERSION &&
 	     online == (uint32_t)sysconf(_SC_NPROCESSORS_ONLN);
-	ver = ok ? find_attr(attrs, alen, CACHEPROBE_ATTR_MODULE_VERSION) : NULL;
+	ver = ok ? rawnl_find(ans.reply, ans.reply_len,
+			      CACHEPROBE_ATTR_MODULE_VERSION) : NULL;
 	ok = ok && ver && ver->nla_len > NLA_HDRLEN + 1 &&
 	     ((const char *)ver)[ver->nla_len - 1] == '\0';
 	printf("nlfuzz[%s]: final GET_INFO %s (error %d, ABI %u, %u CPUs online, module %s)\n",

@@ -43,7 +43,8 @@ echo "fuzz: seed $seed, $nl_count netlink datagrams and $ioc_count ioctls per id
 build_fuzzer() {
 	local name=$1
 	if gcc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 \
-		-I"$top/include/uapi" -o "$out/bin/$name" "$fuzz/$name.c" \
+		-I"$top/include/uapi" -I"$guest" -o "$out/bin/$name" \
+		"$fuzz/$name.c" "$guest/rawnl.c" \
 		>"$out/build-$name.log" 2>&1; then
 		result "PASS fuzz-build-$name"
 	else
