@@ -12,36 +12,13 @@
 # Usage: kernel-style.sh [WORKDIR]   (default: a temporary directory)
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-source_pkg=linux-source-6.12
-failed=0
+. "$top/tests/docs/linux-source.sh"
 
-pass() { echo "PASS $*"; }
-fail() { echo "FAIL $*"; failed=1; }
-
-if [ -n "${1:-}" ]; then
-	work=$1
-	mkdir -p "$work"
-else
-	work=$(mktemp -d)
-	trap 'rm -rf "$work"' EXIT
-fi
-
-tarball=$(dpkg-query -L "$source_pkg" 2>/dev/null |
-	grep -E '/linux-source-[^/]*\.tar\.(xz|bz2|gz)$' | head -n 1)
-if [ -z "$tarball" ] || [ ! -f "$tarball" ]; then
-	fail "kernel-style-tools: no kernel source tarball from $source_pkg (user/scripts/deps.sh test)"
-	exit 1
-fi
-tree_name=$(basename "$tarball")
-tree_name=${tree_name%.tar.*}
-if ! tar -xf "$tarball" -C "$work" "$tree_name/scripts/checkpatch.pl" \
-	"$tree_name/scripts/spelling.txt" \
-	"$tree_name/scripts/const_structs.checkpatch" \
-	"$tree_name/scripts/kernel-doc" 2>"$work/tar.log"; then
-	fail "kernel-style-tools: extracting the scripts from $tarball: $(head -n 1 "$work/tar.log")"
-	exit 1
-fi
-scripts="$work/$tree_name/scripts"
+docs_workdir "${1:-}"
+docs_linux_source kernel-style-tools scripts/checkpatch.pl \
+	scripts/spelling.txt scripts/const_structs.checkpatch \
+	scripts/kernel-doc || exit 1
+scripts="$tree/scripts"
 
 cd "$top" || exit 1
 sources=(include/uapi/linux/cacheprobe.h kmod/*.c kmod/*.h)

@@ -18,19 +18,9 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 here="$top/tests/docs"
 spec="$top/include/netlink/specs/cacheprobe.yaml"
 header="$top/include/uapi/linux/cacheprobe.h"
-source_pkg=linux-source-6.12
-failed=0
+. "$here/linux-source.sh"
 
-pass() { echo "PASS $*"; }
-fail() { echo "FAIL $*"; failed=1; }
-
-if [ -n "${1:-}" ]; then
-	work=$1
-	mkdir -p "$work"
-else
-	work=$(mktemp -d)
-	trap 'rm -rf "$work"' EXIT
-fi
+docs_workdir "${1:-}"
 
 # Debian's python3 carries python3-yaml and python3-jsonschema; another
 # python3 first in PATH may not.
@@ -46,20 +36,8 @@ if [ -z "$python" ]; then
 	exit 1
 fi
 
-tarball=$(dpkg-query -L "$source_pkg" 2>/dev/null |
-	grep -E '/linux-source-[^/]*\.tar\.(xz|bz2|gz)$' | head -n 1)
-if [ -z "$tarball" ] || [ ! -f "$tarball" ]; then
-	fail "netlink-spec-tools: no kernel source tarball from $source_pkg (user/scripts/deps.sh test)"
-	exit 1
-fi
-tree_name=$(basename "$tarball")
-tree_name=${tree_name%.tar.*}
-if ! tar -xf "$tarball" -C "$work" "$tree_name/MAINTAINERS" \
-	"$tree_name/tools/net/ynl" "$tree_name/Documentation/netlink" 2>"$work/tar.log"; then
-	fail "netlink-spec-tools: extracting YNL from $tarball: $(head -n 1 "$work/tar.log")"
-	exit 1
-fi
-tree="$work/$tree_name"
+docs_linux_source netlink-spec-tools MAINTAINERS tools/net/ynl \
+	Documentation/netlink || exit 1
 specs="$tree/Documentation/netlink/specs"
 generator="$tree/tools/net/ynl/ynl-gen-c.py"
 
