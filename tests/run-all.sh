@@ -63,10 +63,7 @@ stage "libFuzzer targets"
 collect "$top/tests/fuzz/run-libfuzzer.sh" "${LIBFUZZER_SECONDS:-15}"
 
 mkdir -p "$out/bin"
-if gcc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 \
-	-I"$top/include/uapi" -o "$out/bin/rawtest" "$guest/rawtest.c" \
-	"$guest/rawnl.c" \
-	>>"$out/log.txt" 2>&1; then
+if "$guest/build-rawtest.sh" "$out/bin/rawtest" >>"$out/log.txt" 2>&1; then
 	record "PASS rawtest-build"
 else
 	record "FAIL rawtest-build: see tests/out/log.txt"

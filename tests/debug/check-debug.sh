@@ -84,10 +84,7 @@ else
 	record "FAIL user-build: see tests/out-debug/run/log.txt"
 	finish
 fi
-if gcc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 \
-	-I"$top/include/uapi" -o "$run/bin/rawtest" "$guest/rawtest.c" \
-	"$guest/rawnl.c" \
-	>>"$log" 2>&1; then
+if "$guest/build-rawtest.sh" "$run/bin/rawtest" >>"$log" 2>&1; then
 	record "PASS rawtest-build"
 else
 	record "FAIL rawtest-build: see tests/out-debug/run/log.txt"
