@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Walking option lists item by item, and the decimal numbers in them. */
+/* Walking option lists item by item, the decimal numbers in them, and
+ * byte counts in measurement names. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -7,6 +8,7 @@
 #include <cmocka.h>
 
 #include "lib/list_item.h"
+#include "lib/name_bytes.h"
 
 static void test_items(void **state)
 {
@@ -55,11 +57,32 @@ static void test_decimal(void **state)
 	assert_false(cp_parse_decimal(&text, UINT64_MAX, &value));
 }
 
+static void test_name_bytes(void **state)
+{
+	const struct {
+		uint64_t bytes;
+		const char *name;
+	} cases[] = {
+		{ 0, "0 B" }, { 100, "100 B" }, { 24576, "24 KiB" },
+		{ 1536 * 1024, "1536 KiB" }, { 1 << 20, "1 MiB" },
+		{ 260ull << 20, "260 MiB" }, { 4ull << 30, "4 GiB" },
+		{ 2048ull << 30, "2048 GiB" },
+	};
+	char name[32];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		cp_name_bytes(cases[i].bytes, name, sizeof(name));
+		assert_string_equal(name, cases[i].name);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_items),
 		cmocka_unit_test(test_decimal),
+		cmocka_unit_test(test_name_bytes),
 	};
 
 	return cmocka_run_group_tests_name("list_item", tests, NULL, NULL);

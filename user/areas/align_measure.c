@@ -15,23 +15,14 @@
 #include "lib/align_classic.h"
 #include "lib/align_run.h"
 #include "lib/harness_results.h"
+#include "lib/name_bytes.h"
 #include "lib/stability.h"
-
-static void size_text(uint64_t bytes, char *out, size_t len)
-{
-	if (bytes % (1ull << 20) == 0)
-		snprintf(out, len, "%" PRIu64 " MiB", bytes >> 20);
-	else if (bytes % (1ull << 10) == 0)
-		snprintf(out, len, "%" PRIu64 " KiB", bytes >> 10);
-	else
-		snprintf(out, len, "%" PRIu64 " B", bytes);
-}
 
 void align_item_name(const struct align_item *item, char *out, size_t len)
 {
 	char size[32];
 
-	size_text(item->buffer, size, sizeof(size));
+	cp_name_bytes(item->buffer, size, sizeof(size));
 	snprintf(out, len, "%s %uB off %" PRIu32 ", %s, stride %" PRIu32,
 		 cp_align_kind_name(item->kind), item->width, item->offset,
 		 size, item->stride);
@@ -138,12 +129,12 @@ static void describe_classic(struct cp_measurement *m,
 	uint64_t touched = classic->steps * lines * plan->line;
 	char size[32], text[16];
 
-	size_text(classic->size, size, sizeof(size));
+	cp_name_bytes(classic->size, size, sizeof(size));
 	snprintf(m->area, sizeof(m->area), "align");
 	snprintf(m->mode, sizeof(m->mode), "user");
 	snprintf(m->name, sizeof(m->name), "classic shift %" PRIu32 ", %s",
 		 classic->shift, size);
-	size_text(touched, text, sizeof(text));
+	cp_name_bytes(touched, text, sizeof(text));
 	snprintf(m->note, sizeof(m->note), "%u line%s/step: %.12s of lines%s",
 		 lines, lines > 1 ? "s" : "", text,
 		 !plan->l1d_bytes ? ""

@@ -195,7 +195,7 @@ static void progress(struct cold_run *run, const char *label, uint64_t size,
 
 	if (!run->context->progress)
 		return;
-	cold_name_bytes(size, size_text, sizeof(size_text));
+	cp_name_bytes(size, size_text, sizeof(size_text));
 	snprintf(what, sizeof(what), "%s %s", label, size_text);
 	run->context->progress(run->context->progress_data, what, done, total);
 }

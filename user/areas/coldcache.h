@@ -18,6 +18,7 @@
 #include "lib/coldcache_garbage.h"
 #include "lib/coldcache_lines.h"
 #include "lib/coldcache_plan.h"
+#include "lib/name_bytes.h"
 
 #define COLD_LINE_SIZE 64
 /*
@@ -186,8 +187,5 @@ int cold_kernel_measure(struct cold_run *run, struct cp_error *error);
 #define COLD_COST_LIKE_WARM 1.5
 #define COLD_COST_LIKE_CLFLUSH 0.9
 enum cold_verdict cold_judge_cost(double median, double warm, double flushed);
-
-/* "24 KiB", "1 MiB": exact binary units. */
-void cold_name_bytes(uint64_t bytes, char *out, size_t len);
 
 #endif

@@ -60,7 +60,7 @@ static struct cp_measurement *add(struct cold_run *run,
 
 	if (!m)
 		return NULL;
-	cold_name_bytes(size, size_text, sizeof(size_text));
+	cp_name_bytes(size, size_text, sizeof(size_text));
 	snprintf(m->area, sizeof(m->area), "coldcache");
 	snprintf(m->mode, sizeof(m->mode), "kernel");
 	snprintf(m->name, sizeof(m->name), "%s %s first pass",

@@ -13,7 +13,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,16 +53,6 @@ enum cold_verdict cold_judge(enum cp_coldcache_method method,
 	return COLD_VERDICT_PARTLY;
 }
 
-void cold_name_bytes(uint64_t bytes, char *out, size_t len)
-{
-	if (bytes && bytes % (1ull << 20) == 0)
-		snprintf(out, len, "%" PRIu64 " MiB", bytes >> 20);
-	else if (bytes && bytes % (1ull << 10) == 0)
-		snprintf(out, len, "%" PRIu64 " KiB", bytes >> 10);
-	else
-		snprintf(out, len, "%" PRIu64 " B", bytes);
-}
-
 static double *copy_values(const double *values, size_t n)
 {
 	double *copy = malloc((n ? n : 1) * sizeof(*copy));
@@ -100,7 +89,7 @@ static struct cp_measurement *add(struct cold_run *run, const char *label,
 
 	if (!m)
 		return NULL;
-	cold_name_bytes(size, size_text, sizeof(size_text));
+	cp_name_bytes(size, size_text, sizeof(size_text));
 	snprintf(m->area, sizeof(m->area), "coldcache");
 	snprintf(m->mode, sizeof(m->mode), "user");
 	snprintf(m->name, sizeof(m->name), "%s %s %s", label, size_text, what);

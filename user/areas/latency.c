@@ -30,6 +30,7 @@
 #include "lib/latency_kernel.h"
 #include "lib/latency_kernel_run.h"
 #include "lib/latency_levels.h"
+#include "lib/name_bytes.h"
 #include "lib/harness_results.h"
 #include "lib/stability.h"
 
@@ -151,22 +152,11 @@ static double size_cost(const struct cp_area_context *context, uint64_t size)
 	       (double)size * SETUP_NS_PER_BYTE;
 }
 
-/* Exact binary units: these names identify measurements across runs. */
-static void name_bytes(uint64_t size, char *out, size_t len)
-{
-	if (size && size % (1ull << 20) == 0)
-		snprintf(out, len, "%" PRIu64 " MiB", size >> 20);
-	else if (size && size % (1ull << 10) == 0)
-		snprintf(out, len, "%" PRIu64 " KiB", size >> 10);
-	else
-		snprintf(out, len, "%" PRIu64 " B", size);
-}
-
 static void name_size(uint64_t size, char *out, size_t len)
 {
 	char text[32];
 
-	name_bytes(size, text, sizeof(text));
+	cp_name_bytes(size, text, sizeof(text));
 	snprintf(out, len, "chase %s", text);
 }
 
@@ -178,7 +168,7 @@ static void name_fit(const struct latency_plan *plan, uint64_t size, char *out,
 
 	for (size_t k = 0; k < plan->nr_nominal; k++) {
 		if (size <= plan->nominal[k].size_bytes) {
-			name_bytes(plan->nominal[k].size_bytes, size_text,
+			cp_name_bytes(plan->nominal[k].size_bytes, size_text,
 				   sizeof(size_text));
 			snprintf(out, len, "fits %s (%s)", plan->nominal[k].name,
 				 size_text);
@@ -189,7 +179,7 @@ static void name_fit(const struct latency_plan *plan, uint64_t size, char *out,
 		out[0] = '\0';
 		return;
 	}
-	name_bytes(plan->nominal[plan->nr_nominal - 1].size_bytes, size_text,
+	cp_name_bytes(plan->nominal[plan->nr_nominal - 1].size_bytes, size_text,
 		   sizeof(size_text));
 	snprintf(out, len, "exceeds %s (%s)",
 		 plan->nominal[plan->nr_nominal - 1].name, size_text);
@@ -402,8 +392,8 @@ static int run_kernel(struct cp_area_context *context,
 				    "latency: kernel mode: every working set is larger than the module's largest buffer (%" PRIu64 " bytes, module parameter max_buffer_mb)",
 				    kernel->max_buffer_bytes);
 	if (skipped) {
-		name_bytes(first_skipped, text, sizeof(text));
-		name_bytes(kernel->max_buffer_bytes, limit, sizeof(limit));
+		cp_name_bytes(first_skipped, text, sizeof(text));
+		cp_name_bytes(kernel->max_buffer_bytes, limit, sizeof(limit));
 		cp_measurement_warn(m,
 				    "kernel mode skipped %zu sizes from %s up: above the module's largest buffer (%s, max_buffer_mb)",
 				    skipped, text, limit);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "lib/cpu_select.h"
+#include "lib/name_bytes.h"
 
 static unsigned int line_size_of(const struct cp_topology *topology)
 {
@@ -99,24 +100,13 @@ int xcore_plan(const struct cp_area_options *options,
 	return plan_sizes(options, topology, plan, why, why_len);
 }
 
-/* Exact binary units: names identify measurements across runs. */
-static void name_bytes(uint64_t size, char *out, size_t len)
-{
-	if (size % (1ull << 30) == 0)
-		snprintf(out, len, "%" PRIu64 " GiB", size >> 30);
-	else if (size % (1ull << 20) == 0)
-		snprintf(out, len, "%" PRIu64 " MiB", size >> 20);
-	else
-		snprintf(out, len, "%" PRIu64 " KiB", size >> 10);
-}
-
 void xcore_config_name(const struct xcore_config *config, char *out,
 		       size_t len)
 {
 	const struct xcore_target *t = config->target;
 	char size[24], delay[24] = "";
 
-	name_bytes(config->size, size, sizeof(size));
+	cp_name_bytes(config->size, size, sizeof(size));
 	if (config->delay)
 		snprintf(delay, sizeof(delay), " delay %u", config->delay);
 	if (t->kind == XCORE_MEMORY)
@@ -150,7 +140,7 @@ static void name_fit(const struct cp_topology *topology, unsigned int cpu,
 			if (!cp_cpuset_test(cache->instances[k].cpus, cpu))
 				continue;
 			cp_cache_level_name(cache, level, sizeof(level));
-			name_bytes(bytes_here, bytes, sizeof(bytes));
+			cp_name_bytes(bytes_here, bytes, sizeof(bytes));
 			if (size <= bytes_here) {
 				snprintf(out, len, "fits %s (%s)", level, bytes);
 				return;

@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "name_bytes.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+void cp_name_bytes(uint64_t bytes, char *out, size_t len)
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB" };
+	unsigned int unit = 0;
+
+	while (bytes && bytes % 1024 == 0 && unit + 1 < 4) {
+		bytes /= 1024;
+		unit++;
+	}
+	snprintf(out, len, "%" PRIu64 " %s", bytes, units[unit]);
+}
