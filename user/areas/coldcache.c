@@ -143,12 +143,12 @@ static void open_module(struct cold_run *run)
 	}
 }
 
-static uint64_t largest_garbage(const struct cold_run *run)
+/* The largest window garbage-planned reads: the plan's, or the sweep's
+ * largest factor's. */
+static uint64_t largest_window(const struct cold_run *run)
 {
 	uint64_t bytes = run->plan.total_bytes;
 
-	if (bytes < CP_NAIVE_GARBAGE_BYTES)
-		bytes = CP_NAIVE_GARBAGE_BYTES;
 	if (run->choices->sweep) {
 		double most = sweep_factors[NR_SWEEP_FACTORS - 1];
 		uint64_t swept = (uint64_t)((double)run->plan.total_bytes *
@@ -158,6 +158,15 @@ static uint64_t largest_garbage(const struct cold_run *run)
 		if (swept > bytes)
 			bytes = swept;
 	}
+	return bytes;
+}
+
+static uint64_t all_last_levels(const struct cp_eviction_plan *plan)
+{
+	uint64_t bytes = 0;
+
+	for (size_t d = 0; d < plan->nr_domains; d++)
+		bytes += plan->domains[d].llc_bytes;
 	return bytes;
 }
 
@@ -179,11 +188,15 @@ static int prepare(struct cold_run *run, struct cp_error *error)
 			       factor_of(run->choices), 0, &run->plan, error);
 	if (ret)
 		return ret;
-	ret = cp_garbage_alloc(&run->garbage, largest_garbage(run));
+	ret = cp_garbage_alloc(&run->garbage, largest_window(run),
+			       all_last_levels(&run->plan));
 	if (ret)
 		return cp_error_set(error, -ret,
 				    "coldcache: no memory for %llu bytes of garbage",
-				    (unsigned long long)largest_garbage(run));
+				    (unsigned long long)(largest_window(run) +
+					    CP_GARBAGE_REUSE_LLCS *
+					    all_last_levels(&run->plan) +
+					    CP_NAIVE_GARBAGE_BYTES));
 	open_module(run);
 	return cold_calibrate(run, error);
 }

@@ -2,7 +2,8 @@
 /*
  * Is the planned garbage read as fast as reading can be?  The planned
  * eviction and a plain single-thread sequential read of as many bytes
- * (the planned buffer, read as many times as the plan reads it) alternate,
+ * (a window of the pool as large as the plan's, read as many times as the
+ * plan reads it, so both read from memory) alternate,
  * and both are recorded in TSC ticks per 64-byte line read: bandwidth is
  * 64 bytes over that.
  */
@@ -73,12 +74,15 @@ int cold_measure_bandwidth(struct cold_run *run, struct cp_error *error)
 	for (; n < wanted && !ret && !cp_interrupt_requested();
 	     n++) {
 		uint64_t start = cp_clock_start();
+		const char *window;
 
 		ret = cp_garbage_planned(&run->garbage, &run->plan);
 		planned[n] = ticks_per_line(run, start, cp_clock_stop());
+		window = cp_garbage_next_window(&run->garbage,
+						run->plan.total_bytes);
 		start = cp_clock_start();
 		for (int pass = 0; pass < CP_PLAN_PASSES; pass++)
-			stream_sink += cp_garbage_read(run->garbage.buffer,
+			stream_sink += cp_garbage_read(window,
 						       run->plan.total_bytes);
 		stream[n] = ticks_per_line(run, start, cp_clock_stop());
 	}

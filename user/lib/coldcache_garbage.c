@@ -14,33 +14,64 @@
 /* Where read results go, so no read is optimised away. */
 static volatile uint64_t garbage_sink;
 
-int cp_garbage_alloc(struct cp_garbage *garbage, size_t bytes)
+static size_t round_to_page(size_t bytes)
 {
-	size_t rounded = (bytes + PAGE - 1) / PAGE * PAGE;
-	void *buffer;
+	return (bytes + PAGE - 1) / PAGE * PAGE;
+}
 
-	memset(garbage, 0, sizeof(*garbage));
-	if (!rounded)
-		return -EINVAL;
-	buffer = mmap(NULL, rounded, PROT_READ | PROT_WRITE,
-		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+static char *map_populated(size_t bytes)
+{
+	void *buffer = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
 	if (buffer == MAP_FAILED)
-		return -ENOMEM;
+		return NULL;
 	/* Huge pages keep the reads from waiting on page walks. */
-	madvise(buffer, rounded, MADV_HUGEPAGE);
+	madvise(buffer, bytes, MADV_HUGEPAGE);
 	/* Distinct physical pages: untouched anonymous memory reads as the
 	 * one shared zero page, which would stay cached and evict nothing. */
-	memset(buffer, 0x5a, rounded);
-	garbage->buffer = buffer;
-	garbage->bytes = rounded;
+	memset(buffer, 0x5a, bytes);
+	return buffer;
+}
+
+int cp_garbage_alloc(struct cp_garbage *garbage, size_t window_bytes,
+		     uint64_t llc_bytes)
+{
+	size_t window = round_to_page(window_bytes);
+	size_t pool = window + round_to_page((size_t)llc_bytes *
+					     CP_GARBAGE_REUSE_LLCS);
+
+	memset(garbage, 0, sizeof(*garbage));
+	if (!window)
+		return -EINVAL;
+	garbage->naive = map_populated(CP_NAIVE_GARBAGE_BYTES);
+	garbage->pool = map_populated(pool);
+	if (!garbage->naive || !garbage->pool) {
+		cp_garbage_free(garbage);
+		return -ENOMEM;
+	}
+	garbage->pool_bytes = pool;
+	garbage->window_bytes = window;
 	return 0;
 }
 
 void cp_garbage_free(struct cp_garbage *garbage)
 {
-	if (garbage->buffer)
-		munmap(garbage->buffer, garbage->bytes);
+	if (garbage->naive)
+		munmap(garbage->naive, CP_NAIVE_GARBAGE_BYTES);
+	if (garbage->pool)
+		munmap(garbage->pool, garbage->pool_bytes);
 	memset(garbage, 0, sizeof(*garbage));
+}
+
+const char *cp_garbage_next_window(struct cp_garbage *garbage, size_t bytes)
+{
+	const char *start = garbage->pool + garbage->cursor;
+
+	garbage->cursor += round_to_page(bytes);
+	if (garbage->cursor + garbage->window_bytes > garbage->pool_bytes)
+		garbage->cursor = 0;
+	return start;
 }
 
 uint64_t cp_garbage_read(const char *start, size_t bytes)
@@ -88,9 +119,6 @@ static int pin_to(unsigned int cpu)
 int cp_garbage_naive(const struct cp_garbage *garbage,
 		     const struct cp_cpuset *cpus)
 {
-	size_t bytes = garbage->bytes < CP_NAIVE_GARBAGE_BYTES
-			       ? garbage->bytes
-			       : CP_NAIVE_GARBAGE_BYTES;
 	cpu_set_t previous;
 	int ret = 0;
 
@@ -100,7 +128,8 @@ int cp_garbage_naive(const struct cp_garbage *garbage,
 	     cpu = cp_cpuset_next(cpus, (unsigned int)cpu)) {
 		ret = pin_to((unsigned int)cpu);
 		if (!ret)
-			garbage_sink += cp_garbage_read(garbage->buffer, bytes);
+			garbage_sink += cp_garbage_read(garbage->naive,
+							CP_NAIVE_GARBAGE_BYTES);
 	}
 	if (sched_setaffinity(0, sizeof(previous), &previous) && !ret)
 		ret = -errno;
@@ -129,7 +158,7 @@ static void *run_reader(void *data)
 	return NULL;
 }
 
-static int start_readers(const struct cp_garbage *garbage,
+static int start_readers(const char *window,
 			 const struct cp_eviction_plan *plan,
 			 struct reader_job *jobs, pthread_t *threads,
 			 pthread_barrier_t *start_line, size_t *started)
@@ -138,7 +167,7 @@ static int start_readers(const struct cp_garbage *garbage,
 		const struct cp_plan_reader *reader = &plan->readers[i];
 
 		jobs[i] = (struct reader_job){
-			.start = garbage->buffer + reader->offset,
+			.start = window + reader->offset,
 			.bytes = reader->bytes,
 			.chunk_bytes = reader->chunk_bytes, .cpu = reader->cpu,
 			.start_line = start_line,
@@ -150,7 +179,7 @@ static int start_readers(const struct cp_garbage *garbage,
 	return 0;
 }
 
-int cp_garbage_planned(const struct cp_garbage *garbage,
+int cp_garbage_planned(struct cp_garbage *garbage,
 		       const struct cp_eviction_plan *plan)
 {
 	struct reader_job *jobs = calloc(plan->nr_readers, sizeof(*jobs));
@@ -159,14 +188,14 @@ int cp_garbage_planned(const struct cp_garbage *garbage,
 	size_t started = 0;
 	int ret;
 
-	if (!jobs || !threads || garbage->bytes < plan->total_bytes) {
+	if (!jobs || !threads || garbage->window_bytes < plan->total_bytes) {
 		free(jobs);
 		free(threads);
 		return jobs && threads ? -EINVAL : -ENOMEM;
 	}
 	pthread_barrier_init(&start_line, NULL, (unsigned int)plan->nr_readers);
-	ret = start_readers(garbage, plan, jobs, threads, &start_line,
-			    &started);
+	ret = start_readers(cp_garbage_next_window(garbage, plan->total_bytes),
+			    plan, jobs, threads, &start_line, &started);
 	/* A thread that could not start would leave the others waiting at
 	 * the barrier: cancel those that did before joining them. */
 	for (size_t i = 0; i < started; i++) {

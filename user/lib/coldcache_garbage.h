@@ -9,9 +9,19 @@
  * reference.
  *
  * Every read touches one word per 64-byte line, in address order, so
- * the hardware prefetchers stream at full bandwidth; the buffer is
+ * the hardware prefetchers stream at full bandwidth; the buffers are
  * written once when allocated so that no read meets an unpopulated page
  * (the zero page would make every line the same physical line).
+ *
+ * Garbage the last level still holds evicts nothing: reading it hits, and
+ * only misses insert lines.  So the planned method and the stream read a
+ * window that moves through a pool after each use: each window starts
+ * where the last ended, or at the pool's start once the pool has been read
+ * past CP_GARBAGE_REUSE_LLCS times the last level, so whatever the window
+ * sizes, a byte is read again only after at least that much other garbage;
+ * the naive method has a buffer of its own (it reads the
+ * same 64 MiB every time, as the classic recipe does), so neither reads
+ * lines the other has just brought in.
  */
 #ifndef CACHEPROBE_COLDCACHE_GARBAGE_H
 #define CACHEPROBE_COLDCACHE_GARBAGE_H
@@ -22,14 +32,30 @@
 #include "coldcache_plan.h"
 #include "cpuset.h"
 
+#define CP_GARBAGE_REUSE_LLCS 2
+
 struct cp_garbage {
-	char *buffer;
-	size_t bytes;
+	char *pool;		/* the planned method's and the stream's */
+	size_t pool_bytes;
+	size_t window_bytes;	/* the largest window a read may take */
+	size_t cursor;		/* where the next window starts */
+	char *naive;		/* CP_NAIVE_GARBAGE_BYTES, the naive method's */
 };
 
-/* Map and populate @bytes (rounded up to a page).  0 or -ENOMEM. */
-int cp_garbage_alloc(struct cp_garbage *garbage, size_t bytes);
+/*
+ * Map and populate the naive buffer and a pool for windows of up to
+ * @window_bytes, with CP_GARBAGE_REUSE_LLCS times @llc_bytes (all
+ * last-level caches together) beside them.  0, -EINVAL (no window) or
+ * -ENOMEM (nothing left mapped).
+ */
+int cp_garbage_alloc(struct cp_garbage *garbage, size_t window_bytes,
+		     uint64_t llc_bytes);
 void cp_garbage_free(struct cp_garbage *garbage);
+
+/* The start of the next window of @bytes (at most the window size) and
+ * move on, back to the start of the pool when the window after it might
+ * not fit. */
+const char *cp_garbage_next_window(struct cp_garbage *garbage, size_t bytes);
 
 /* Read every line of [@start, @start + @bytes); returns a value derived
  * from the data so the reads cannot be dropped. */
@@ -42,18 +68,18 @@ uint64_t cp_garbage_read_twice(const char *start, size_t bytes,
 
 /*
  * The naive method: pin the calling thread to each CPU of @cpus in turn
- * and read the first CP_NAIVE_GARBAGE_BYTES of @garbage there; the
- * calling thread's affinity is restored.  0 or -errno.
+ * and read the naive buffer there; the calling thread's affinity is
+ * restored.  0 or -errno.
  */
 int cp_garbage_naive(const struct cp_garbage *garbage,
 		     const struct cp_cpuset *cpus);
 
 /*
  * The planned method: one thread per reader of @plan, pinned, all started
- * together; returns when all have read their slice.  @garbage holds at
- * least @plan->total_bytes.  0 or -errno.
+ * together, over the next window of @garbage; returns when all have read
+ * their slice.  0, -EINVAL (@plan larger than a window) or -errno.
  */
-int cp_garbage_planned(const struct cp_garbage *garbage,
+int cp_garbage_planned(struct cp_garbage *garbage,
 		       const struct cp_eviction_plan *plan);
 
 #endif

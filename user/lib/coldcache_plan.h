@@ -44,7 +44,7 @@
 
 struct cp_plan_reader {
 	unsigned int cpu;
-	uint64_t offset;		/* of its slice in the garbage buffer */
+	uint64_t offset;		/* of its slice in the garbage window */
 	uint64_t bytes;			/* the slice; read CP_PLAN_PASSES times */
 	uint64_t chunk_bytes;		/* read twice in a row, one by one */
 };
@@ -63,7 +63,7 @@ struct cp_eviction_plan {
 	struct cp_plan_domain *domains;
 	size_t nr_readers;
 	struct cp_plan_reader *readers;	/* domain by domain */
-	uint64_t total_bytes;		/* the garbage buffer */
+	uint64_t total_bytes;		/* the garbage window */
 	uint64_t read_bytes;		/* read in all: CP_PLAN_PASSES x total */
 	uint64_t naive_bytes;		/* what the naive method reads */
 };

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The garbage pool: windows move on after every use, a byte is read again
+ * only after twice the last level of other garbage, and the naive buffer
+ * is apart from the pool. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "lib/coldcache_garbage.h"
+
+#define MIB (1ull << 20)
+
+static void test_pool_size(void **state)
+{
+	struct cp_garbage garbage;
+
+	(void)state;
+	assert_int_equal(cp_garbage_alloc(&garbage, 3 * MIB + 100, 4 * MIB), 0);
+	/* The window rounds up to whole pages. */
+	assert_int_equal(garbage.window_bytes, 3 * MIB + 4096);
+	assert_int_equal(garbage.pool_bytes,
+			 3 * MIB + 4096 + CP_GARBAGE_REUSE_LLCS * 4 * MIB);
+	assert_non_null(garbage.naive);
+	/* Apart: the naive buffer is neither in the pool nor around it. */
+	assert_true(garbage.naive + CP_NAIVE_GARBAGE_BYTES <= garbage.pool ||
+		    garbage.pool + garbage.pool_bytes <= garbage.naive);
+	cp_garbage_free(&garbage);
+	assert_null(garbage.pool);
+	assert_null(garbage.naive);
+}
+
+static void test_no_window(void **state)
+{
+	struct cp_garbage garbage;
+
+	(void)state;
+	assert_int_equal(cp_garbage_alloc(&garbage, 0, 4 * MIB), -EINVAL);
+	assert_null(garbage.pool);
+	assert_null(garbage.naive);
+}
+
+/* Windows of mixed sizes up to the largest stay inside the pool, each
+ * starts where the last ended, and the pool starts over only once twice
+ * the last level has been read since its start: that is the least any
+ * byte waits between two reads. */
+static void test_windows_mixed(void **state)
+{
+	const size_t llc = 4 * MIB, largest = 3 * MIB;
+	const size_t sizes[] = { 256 * 1024, largest, MIB, 4096, 2 * MIB };
+	struct cp_garbage garbage;
+	size_t end = 0, wraps = 0;
+
+	(void)state;
+	assert_int_equal(cp_garbage_alloc(&garbage, largest, llc), 0);
+	for (int i = 0; i < 200; i++) {
+		size_t bytes = sizes[i % 5];
+		const char *start = cp_garbage_next_window(&garbage, bytes);
+		size_t offset = (size_t)(start - garbage.pool);
+
+		assert_true(offset + bytes <= garbage.pool_bytes);
+		if (offset != end) {
+			assert_int_equal(offset, 0);
+			assert_true(end >= CP_GARBAGE_REUSE_LLCS * llc);
+			wraps++;
+		}
+		end = offset + bytes;
+	}
+	assert_true(wraps > 10);
+	cp_garbage_free(&garbage);
+}
+
+/* Windows of one size: a byte is read again after one pass over the pool,
+ * the rest of its window, the windows after it and the start of its window
+ * the next time: at least twice the last level, and not much more. */
+static void test_reuse_distance(void **state)
+{
+	const size_t llc = 4 * MIB;
+	const size_t sizes[] = { 4096, 256 * 1024, 3 * MIB, 8 * MIB };
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		struct cp_garbage garbage;
+		const char *first;
+		size_t between = sizes[k];
+
+		assert_int_equal(cp_garbage_alloc(&garbage, sizes[k], llc), 0);
+		first = cp_garbage_next_window(&garbage, sizes[k]);
+		while (cp_garbage_next_window(&garbage, sizes[k]) != first)
+			between += sizes[k];
+		assert_true(between >= CP_GARBAGE_REUSE_LLCS * llc);
+		assert_true(between <= CP_GARBAGE_REUSE_LLCS * llc + sizes[k]);
+		cp_garbage_free(&garbage);
+	}
+}
+
+/* The first read of a fresh pool and the next one do not overlap. */
+static void test_consecutive_windows_apart(void **state)
+{
+	struct cp_garbage garbage;
+	const char *first, *second;
+
+	(void)state;
+	assert_int_equal(cp_garbage_alloc(&garbage, MIB, 4 * MIB), 0);
+	first = cp_garbage_next_window(&garbage, MIB);
+	second = cp_garbage_next_window(&garbage, MIB);
+	assert_true(second >= first + MIB || second + MIB <= first);
+	cp_garbage_free(&garbage);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pool_size),
+		cmocka_unit_test(test_no_window),
+		cmocka_unit_test(test_windows_mixed),
+		cmocka_unit_test(test_reuse_distance),
+		cmocka_unit_test(test_consecutive_windows_apart),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
