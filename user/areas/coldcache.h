@@ -83,7 +83,7 @@ struct cold_run {
 	struct cp_timer_floor calibration_floor;
 	enum cp_flush_instruction flush;
 	struct cp_eviction_plan plan;	/* at the chosen factor */
-	struct cp_garbage garbage;	/* large enough for naive and plan */
+	struct cp_garbage garbage;	/* naive's, and windows for the plans */
 	struct cp_client *client;	/* NULL: the module is not there */
 	struct cp_client *kernel_client; /* NULL: no kernel mode */
 	/* The "line timer floor" measurement, which carries the run's notes
@@ -145,8 +145,8 @@ struct cold_entry {
 	struct cold_outcome outcome;
 };
 /* Measure every entry at @size side by side: one repetition of each in
- * turn, on one working set, so the host's slower and faster spells fall
- * on all of them alike.  The outcomes are the caller's to free, also on
+ * turn, each on a working set of its own, so the host's slower and faster
+ * spells fall on all of them alike and none inherits another's leftovers.  The outcomes are the caller's to free, also on
  * error. */
 int cold_measure_rotation(struct cold_run *run, struct cold_entry *entries,
 			  size_t nr_entries, uint64_t size,
