@@ -56,6 +56,28 @@ static void test_chase_refuses_bad_sizes(void **state)
 	assert_int_equal(cp_chase_build(&chase, 4096, 4, 1), -EINVAL);
 }
 
+/* Buffers start on a 2 MiB boundary and span whole 2 MiB ranges, the
+ * only ranges the kernel can back with a huge page: a spread 24 KiB
+ * working set (1.6 MB) would otherwise never get one. */
+static void test_chase_buffer_can_be_huge(void **state)
+{
+	const size_t huge = 2u << 20;
+	const size_t sizes[] = { 64 * 2, 384 * 4160, huge, huge + 4096 };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		struct cp_chase chase;
+		size_t bytes = sizes[i] / 64 * 64;
+
+		assert_int_equal(cp_chase_build(&chase, bytes, 64, 3), 0);
+		assert_int_equal((uintptr_t)chase.buffer % huge, 0);
+		assert_int_equal(chase.mapped_bytes % huge, 0);
+		assert_true(chase.mapped_bytes >= bytes);
+		assert_true(chase.mapped_bytes < bytes + huge);
+		cp_chase_free(&chase);
+	}
+}
+
 /* Walking the whole cycle comes back to the start. */
 static void test_chase_body_walks_the_cycle(void **state)
 {
@@ -171,6 +193,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_chase_is_one_cycle),
 		cmocka_unit_test(test_chase_refuses_bad_sizes),
+		cmocka_unit_test(test_chase_buffer_can_be_huge),
 		cmocka_unit_test(test_chase_body_walks_the_cycle),
 		cmocka_unit_test(test_scale_count),
 		cmocka_unit_test(test_clock_on_this_machine),
