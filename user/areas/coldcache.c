@@ -269,6 +269,21 @@ static int record_entries(struct cold_run *run, struct cold_entry *entries,
 	return ret == -ENOMEM ? -ENOMEM : 0;
 }
 
+/* Each factor against naive (entries[0]), turn by turn. */
+static void pair_with_naive(struct cold_entry *entries, size_t n)
+{
+	const struct cold_outcome *naive = &entries[0].outcome;
+
+	for (size_t e = 1; e < n; e++) {
+		struct cold_outcome *out = &entries[e].outcome;
+
+		cp_paired_compare(out->turn, out->cached_ppm, out->nr,
+				  naive->turn, naive->cached_ppm, naive->nr,
+				  &out->against_naive);
+		out->paired_with_naive = true;
+	}
+}
+
 /*
  * garbage-planned at each sweep factor and garbage-naive (when chosen) on
  * the sweep's working set, side by side: repetition by repetition in
@@ -309,6 +324,8 @@ static int sweep(struct cold_run *run, double *done, double total,
 					    error);
 		*done += (double)n;
 	}
+	if (!ret && entries[0].method == CP_COLD_GARBAGE_NAIVE)
+		pair_with_naive(entries, n);
 	if (!ret && record_entries(run, entries, n, labels, index))
 		ret = cp_error_set(error, ENOMEM, "coldcache: no memory");
 	for (size_t e = 0; e < n; e++)

@@ -19,6 +19,7 @@
 #include "lib/coldcache_lines.h"
 #include "lib/coldcache_plan.h"
 #include "lib/name_bytes.h"
+#include "lib/sign_test.h"
 
 #define COLD_LINE_SIZE 64
 /*
@@ -111,9 +112,13 @@ struct cold_outcome {
 	double *pass_ticks;		/* per access, per repetition */
 	int64_t *cached_ppm;		/* share served from any cache */
 	int64_t *level_ppm[CP_MAX_LEVELS];
+	uint32_t *turn;			/* of the rotation, per repetition */
 	uint64_t bytes_read;		/* by the eviction, 0 for none */
 	unsigned int retaken;		/* passes interrupted too early */
 	size_t min_classified;		/* fewest lines a share is taken of */
+	/* Against naive turn by turn (the sweep), recorded when set. */
+	bool paired_with_naive;
+	struct cp_paired against_naive;	/* lower: less cached than naive */
 };
 
 /* Calibrate run->levels with the line timer (coldcache_calibrate.c). */

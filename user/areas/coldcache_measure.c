@@ -22,7 +22,9 @@ static int alloc_outcome(struct cold_outcome *out, unsigned int reps,
 	out->evict_ticks = calloc(reps, sizeof(double));
 	out->pass_ticks = calloc(reps, sizeof(double));
 	out->cached_ppm = calloc(reps, sizeof(int64_t));
-	if (!out->evict_ticks || !out->pass_ticks || !out->cached_ppm)
+	out->turn = calloc(reps, sizeof(uint32_t));
+	if (!out->evict_ticks || !out->pass_ticks || !out->cached_ppm ||
+	    !out->turn)
 		return -ENOMEM;
 	for (size_t k = 0; k < nr_levels; k++) {
 		out->level_ppm[k] = calloc(reps, sizeof(int64_t));
@@ -46,6 +48,7 @@ void cold_outcome_free(struct cold_outcome *outcome)
 	free(outcome->evict_ticks);
 	free(outcome->pass_ticks);
 	free(outcome->cached_ppm);
+	free(outcome->turn);
 	for (size_t k = 0; k < CP_MAX_LEVELS; k++)
 		free(outcome->level_ppm[k]);
 	memset(outcome, 0, sizeof(*outcome));
@@ -98,8 +101,7 @@ static void keep_shares(const struct cold_run *run, const size_t *counts,
 }
 
 static int one_repetition(struct cold_run *run,
-			  enum cp_coldcache_method method,
-			  const struct cp_eviction_plan *plan,
+			  const struct cold_entry *entry, uint32_t turn,
 			  struct cp_chase *ws, uint16_t *steps,
 			  uint16_t *scratch, struct cold_outcome *out,
 			  struct cp_error *error)
@@ -115,7 +117,7 @@ static int one_repetition(struct cold_run *run,
 	cp_lines_timer_floor(scratch, COLD_FLOOR_PROBES, &floor);
 	warm_up(ws);
 	start = cp_clock_start();
-	ret = cold_evict(run, method, plan, ws, error);
+	ret = cold_evict(run, entry->method, entry->plan, ws, error);
 	stop = cp_clock_stop();
 	if (ret)
 		return ret;
@@ -133,6 +135,7 @@ static int one_repetition(struct cold_run *run,
 	if (out->evict_ticks[out->nr] < 0)
 		out->evict_ticks[out->nr] = 0;
 	out->pass_ticks[out->nr] = latency_sum / (double)classified;
+	out->turn[out->nr] = turn;
 	keep_shares(run, counts, (size_t)classified, out);
 	if (!out->nr || (size_t)classified < out->min_classified)
 		out->min_classified = (size_t)classified;
@@ -202,6 +205,7 @@ int cold_measure_rotation(struct cold_run *run, struct cold_entry *entries,
 	uint16_t scratch[COLD_FLOOR_PROBES];
 	struct cp_chase *sets = NULL;
 	bool pending = true;
+	uint32_t turn = 0;
 	uint16_t *steps;
 	int ret = 0;
 
@@ -226,11 +230,11 @@ int cold_measure_rotation(struct cold_run *run, struct cold_entry *entries,
 			if (cp_interrupt_requested())
 				ret = -EINTR;
 			else
-				ret = one_repetition(run, entries[e].method,
-						     entries[e].plan, &sets[e],
-						     steps, scratch, out,
-						     error);
+				ret = one_repetition(run, &entries[e], turn,
+						     &sets[e], steps, scratch,
+						     out, error);
 		}
+		turn++;
 	}
 	free(steps);
 	free_working_sets(sets, nr_entries);

@@ -167,6 +167,22 @@ static void warn_hypervisor(struct cold_run *run, struct cp_measurement *m,
 				    cp_coldcache_method_name(method), hypervisor);
 }
 
+
+/* The turn-by-turn comparison with naive (the sweep): turns with fewer
+ * lines cached than naive, more, as many, and the sign test's p-value in
+ * parts per million. */
+static void add_paired_params(struct cp_measurement *m,
+			      const struct cp_paired *paired)
+{
+	cp_measurement_add_param(m, "turns_less_cached_than_naive",
+				 (int64_t)paired->lower);
+	cp_measurement_add_param(m, "turns_more_cached_than_naive",
+				 (int64_t)paired->higher);
+	cp_measurement_add_param(m, "turns_tied_with_naive",
+				 (int64_t)paired->tied);
+	cp_measurement_add_param(m, "sign_test_p_ppm",
+				 (int64_t)(paired->p_value * 1e6 + 0.5));
+}
 static int record_pass(struct cold_run *run, const char *label,
 		       enum cp_coldcache_method method, size_t size_index,
 		       uint64_t size, const struct cold_outcome *outcome,
@@ -200,6 +216,8 @@ static int record_pass(struct cold_run *run, const char *label,
 	cp_measurement_add_param(m, "verdict", verdict);
 	cp_measurement_add_param(m, "line_stride_bytes",
 				 (int64_t)cold_line_stride(size));
+	if (outcome->paired_with_naive)
+		add_paired_params(m, &outcome->against_naive);
 	snprintf(m->note, sizeof(m->note), "%s", cold_verdict_name(verdict));
 	warn_hypervisor(run, m, method, verdict);
 	return set_samples(run, m, outcome->pass_ticks, outcome->nr,

@@ -7,7 +7,7 @@
 #              from the factor sweep (measured side by side with naive)
 #              the cheapest planned factor no warmer than naive in its
 #              worst case and the one reading naive's bytes, against
-#              naive's time;
+#              naive's time and turn by turn;
 #   bounce     the classic case (side by side, against one line and
 #              against padded counters), RUNS runs, and their spread;
 #   align      split against aligned 8- and 32-byte loads, latency and
