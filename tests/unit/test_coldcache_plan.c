@@ -57,8 +57,8 @@ static void test_big_machine_reads_an_eighth_or_less(void **state)
 		/* Read: twice the 16 MiB L3, by 16 readers. */
 		assert_true(p.domains[d].bytes == 32 * MiB);
 	}
-	/* 2 MiB read per reader: a 1 MiB slice read twice, in chunks of an
-	 * eighth of its 1 MiB share of the L3. */
+	/* 2 MiB read per reader: a 1 MiB slice read twice; with no private
+	 * cache known, in chunks of an eighth of its 1 MiB share of the L3. */
 	assert_true(p.readers[0].bytes == 1 * MiB);
 	assert_true(p.readers[0].chunk_bytes == 128 * KiB);
 	assert_true(p.total_bytes == 128 * MiB);
@@ -99,8 +99,8 @@ static void test_one_reader_per_private_cache(void **state)
 	/* The L2 and the L1d of one CPU of that L2. */
 	assert_true(p.private_bytes == 2 * MiB + 48 * KiB);
 	/* factor 2: 64 MiB / 4 readers = 16 MiB read, an 8 MiB slice read
-	 * twice, above the floor of twice the private caches (4.1 MiB);
-	 * chunks of 32 MiB / 4 / 8 = 1 MiB are raised to that floor. */
+	 * twice, above the floor of twice the private caches (4.1 MiB), in
+	 * chunks of that floor. */
 	cp_plan_free(&p);
 	plan(topology, 2, &p);
 	assert_true(p.readers[0].bytes == 8 * MiB);
@@ -145,9 +145,9 @@ static void test_two_cpus_one_l3(void **state)
 	assert_int_equal(p.nr_domains, 1);
 	assert_int_equal(p.nr_readers, 2);
 	/* 520 MiB read: 260 MiB each, a 130 MiB slice read twice in
-	 * chunks of 130 / 8 = 16.25 MiB. */
+	 * chunks of twice the private caches. */
 	assert_true(p.readers[0].bytes == 130 * MiB);
-	assert_true(p.readers[0].chunk_bytes == 130 * MiB / 8);
+	assert_true(p.readers[0].chunk_bytes == 2 * (2 * MiB + 48 * KiB));
 	assert_int_equal(p.readers[1].cpu, 1);
 	assert_true(p.read_bytes == 520 * MiB);
 	assert_true(p.naive_bytes == 128 * MiB);

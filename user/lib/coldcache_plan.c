@@ -125,8 +125,10 @@ static size_t add_readers(const struct cp_topology *topology,
 
 /* Share the domain's reads among its readers, slices one after another:
  * each reader reads its slice CP_PLAN_PASSES times, so the slice is that
- * share of what it reads; chunks are a CP_PLAN_CHUNKS_PER_SHARE-th of the
- * reader's part of the last level, at least twice its private caches. */
+ * share of what it reads, and at least twice its private caches; chunks
+ * are twice the private caches, or with none known a
+ * CP_PLAN_CHUNKS_PER_SHARE-th of the reader's part of the last level, and
+ * at most the slice. */
 static void size_domain(struct cp_eviction_plan *plan,
 			struct cp_plan_domain *domain)
 {
@@ -137,14 +139,14 @@ static void size_domain(struct cp_eviction_plan *plan,
 				  CP_PLAN_PASSES * CP_PLAN_GRANULE);
 	uint64_t floor = round_up(2 * plan->private_bytes, CP_PLAN_GRANULE);
 	uint64_t slice = reads / CP_PLAN_PASSES;
-	uint64_t chunk = round_up((uint64_t)((double)domain->llc_bytes / readers /
-					     CP_PLAN_CHUNKS_PER_SHARE),
-				  CP_PLAN_GRANULE);
+	uint64_t chunk = floor ? floor
+			       : round_up((uint64_t)((double)domain->llc_bytes /
+						     readers /
+						     CP_PLAN_CHUNKS_PER_SHARE),
+					  CP_PLAN_GRANULE);
 
 	if (slice < floor)
 		slice = floor;
-	if (chunk < floor)
-		chunk = floor;
 	if (chunk > slice)
 		chunk = slice;
 	for (size_t i = 0; i < domain->nr_readers; i++) {
