@@ -533,8 +533,20 @@ coldcache_sweep_case() {
 		not_ok "coldcache: the sweep has naive once and every factor" \
 			"naive rows $naive_rows, missing:${missing:- none}"
 	fi
+	# Every row of the table has the same columns: a parameter of the
+	# sweep's own must not be taken for a cache level's share.
+	shares=$(grep -E '^  garbage-(naive|planned x[0-9.]+) 1 MiB  ' "$work/out" |
+		awk '{ n = 0; for (i = 1; i <= NF; i++)
+			if ($i ~ /^([0-9.]+%|merged)$/) n++; print n }' | sort -u)
+	if [ "$(printf '%s\n' "$shares" | wc -l)" -eq 1 ] && [ -n "$shares" ]; then
+		ok "coldcache: the sweep's rows have naive's columns"
+	else
+		not_ok "coldcache: the sweep's rows have naive's columns" \
+			"share columns per row: $(echo $shares)"
+	fi
 	if grep -q "the sweep, side by side with naive" "$work/out" &&
-	   grep -q "nearest naive's bytes: garbage-planned x" "$work/out"; then
+	   grep -q "nearest naive's bytes: garbage-planned x" "$work/out" &&
+	   grep -q "turn by turn against naive: less cached in" "$work/out"; then
 		ok "coldcache: the targets compare the sweep with naive"
 	else
 		not_ok "coldcache: the targets compare the sweep with naive" \

@@ -180,7 +180,7 @@ static void add_paired_params(struct cp_measurement *m,
 				 (int64_t)paired->higher);
 	cp_measurement_add_param(m, "turns_tied_with_naive",
 				 (int64_t)paired->tied);
-	cp_measurement_add_param(m, "sign_test_p_ppm",
+	cp_measurement_add_param(m, "sign_test_p_millionths",
 				 (int64_t)(paired->p_value * 1e6 + 0.5));
 }
 static int record_pass(struct cold_run *run, const char *label,

@@ -152,14 +152,14 @@ static void print_sweep_point(FILE *out, const char *what,
 		(double)cp_measurement_param(pass, "cached_median_ppm", 0) / 1e4,
 		(double)cp_measurement_param(naive, "cached_median_ppm", 0) / 1e4,
 		naive_evict->stats_ns.median / evict->stats_ns.median);
-	if (cp_measurement_param(pass, "sign_test_p_ppm", -1) < 0)
+	if (cp_measurement_param(pass, "sign_test_p_millionths", -1) < 0)
 		return;
 	fprintf(out,
 		"      turn by turn against naive: less cached in %lld, more in %lld, as much in %lld (sign test p %.3f)\n",
 		(long long)cp_measurement_param(pass, "turns_less_cached_than_naive", 0),
 		(long long)cp_measurement_param(pass, "turns_more_cached_than_naive", 0),
 		(long long)cp_measurement_param(pass, "turns_tied_with_naive", 0),
-		(double)cp_measurement_param(pass, "sign_test_p_ppm", 0) / 1e6);
+		(double)cp_measurement_param(pass, "sign_test_p_millionths", 0) / 1e6);
 }
 
 /* Of the sweep at @size (measured beside naive): the cheapest factor
