@@ -151,8 +151,8 @@ struct cold_entry {
 };
 /* Measure every entry at @size side by side: one repetition of each in
  * turn, each on a working set of its own, so the host's slower and faster
- * spells fall on all of them alike and none inherits another's leftovers.  The outcomes are the caller's to free, also on
- * error. */
+ * spells fall on all of them alike and none inherits another's leftovers.
+ * The outcomes are the caller's to free, also on error. */
 int cold_measure_rotation(struct cold_run *run, struct cold_entry *entries,
 			  size_t nr_entries, uint64_t size,
 			  struct cp_error *error);

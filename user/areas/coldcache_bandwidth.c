@@ -77,6 +77,8 @@ int cold_measure_bandwidth(struct cold_run *run, struct cp_error *error)
 		const char *window;
 
 		ret = cp_garbage_planned(&run->garbage, &run->plan);
+		if (ret)
+			break;
 		planned[n] = ticks_per_line(run, start, cp_clock_stop());
 		window = cp_garbage_next_window(&run->garbage,
 						run->plan.total_bytes);

@@ -167,7 +167,6 @@ static void warn_hypervisor(struct cold_run *run, struct cp_measurement *m,
 				    cp_coldcache_method_name(method), hypervisor);
 }
 
-
 /* The turn-by-turn comparison with naive (the sweep): turns with fewer
  * lines cached than naive, more, as many, and the sign test's p-value in
  * parts per million. */
@@ -183,6 +182,7 @@ static void add_paired_params(struct cp_measurement *m,
 	cp_measurement_add_param(m, "sign_test_p_millionths",
 				 (int64_t)(paired->p_value * 1e6 + 0.5));
 }
+
 static int record_pass(struct cold_run *run, const char *label,
 		       enum cp_coldcache_method method, size_t size_index,
 		       uint64_t size, const struct cold_outcome *outcome,

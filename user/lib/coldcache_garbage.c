@@ -45,8 +45,10 @@ int cp_garbage_alloc(struct cp_garbage *garbage, size_t window_bytes,
 	if (!window)
 		return -EINVAL;
 	garbage->naive = map_populated(CP_NAIVE_GARBAGE_BYTES);
+	if (!garbage->naive)
+		return -ENOMEM;
 	garbage->pool = map_populated(pool);
-	if (!garbage->naive || !garbage->pool) {
+	if (!garbage->pool) {
 		cp_garbage_free(garbage);
 		return -ENOMEM;
 	}

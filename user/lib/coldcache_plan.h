@@ -14,7 +14,8 @@
  * readers of all domains run at once.
  *
  * A reader reads its slice chunk by chunk, each chunk CP_PLAN_PASSES
- * times in a row: a chunk is twice the private caches, so between the two
+ * times in a row: a chunk is twice the private caches (with none known, a
+ * CP_PLAN_CHUNKS_PER_SHARE-th of the reader's share), so between the two
  * reads its lines leave L2 for the last level, and the second read hits
  * them there, as soon after the first as that allows (a shorter reuse
  * distance finds more of the chunk still there: measured, faster and no
