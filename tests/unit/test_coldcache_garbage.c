@@ -18,8 +18,10 @@ static void test_pool_size(void **state)
 	struct cp_garbage garbage;
 
 	(void)state;
-	assert_int_equal(cp_garbage_alloc(&garbage, 3 * MIB + 100, 4 * MIB), 0);
-	/* The window rounds up to whole pages. */
+	assert_int_equal(cp_garbage_alloc(&garbage, 3 * MIB + 100, 3 * MIB + 100,
+					  4 * MIB), 0);
+	/* The window rounds up to whole pages; smaller than twice the last
+	 * level, it needs that much room beside it. */
 	assert_int_equal(garbage.window_bytes, 3 * MIB + 4096);
 	assert_int_equal(garbage.pool_bytes,
 			 3 * MIB + 4096 + CP_GARBAGE_REUSE_LLCS * 4 * MIB);
@@ -32,14 +34,34 @@ static void test_pool_size(void **state)
 	assert_null(garbage.naive);
 }
 
+/* Windows of at least twice the last level (the default factor's) wait
+ * long enough behind themselves: the pool is one window.  A smaller one
+ * among them (the sweep) needs the room again. */
+static void test_large_windows_pool(void **state)
+{
+	struct cp_garbage garbage;
+
+	(void)state;
+	assert_int_equal(cp_garbage_alloc(&garbage, 8 * MIB, 8 * MIB, 4 * MIB),
+			 0);
+	assert_int_equal(garbage.pool_bytes, 8 * MIB);
+	cp_garbage_free(&garbage);
+	assert_int_equal(cp_garbage_alloc(&garbage, MIB, 8 * MIB, 4 * MIB), 0);
+	assert_int_equal(garbage.pool_bytes, 8 * MIB + 8 * MIB);
+	cp_garbage_free(&garbage);
+}
+
 static void test_no_window(void **state)
 {
 	struct cp_garbage garbage;
 
 	(void)state;
-	assert_int_equal(cp_garbage_alloc(&garbage, 0, 4 * MIB), -EINVAL);
+	assert_int_equal(cp_garbage_alloc(&garbage, 0, 0, 4 * MIB), -EINVAL);
 	assert_null(garbage.pool);
 	assert_null(garbage.naive);
+	assert_int_equal(cp_garbage_alloc(&garbage, 2 * MIB, MIB, 4 * MIB),
+			 -EINVAL);
+	assert_null(garbage.pool);
 }
 
 /* Windows of mixed sizes up to the largest stay inside the pool, each
@@ -54,7 +76,7 @@ static void test_windows_mixed(void **state)
 	size_t end = 0, wraps = 0;
 
 	(void)state;
-	assert_int_equal(cp_garbage_alloc(&garbage, largest, llc), 0);
+	assert_int_equal(cp_garbage_alloc(&garbage, 4096, largest, llc), 0);
 	for (int i = 0; i < 200; i++) {
 		size_t bytes = sizes[i % 5];
 		const char *start = cp_garbage_next_window(&garbage, bytes);
@@ -78,7 +100,7 @@ static void test_windows_mixed(void **state)
 static void test_reuse_distance(void **state)
 {
 	const size_t llc = 4 * MIB;
-	const size_t sizes[] = { 4096, 256 * 1024, 3 * MIB, 8 * MIB };
+	const size_t sizes[] = { 4096, 256 * 1024, 3 * MIB, 8 * MIB, 12 * MIB };
 
 	(void)state;
 	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
@@ -86,12 +108,15 @@ static void test_reuse_distance(void **state)
 		const char *first;
 		size_t between = sizes[k];
 
-		assert_int_equal(cp_garbage_alloc(&garbage, sizes[k], llc), 0);
+		assert_int_equal(cp_garbage_alloc(&garbage, sizes[k], sizes[k],
+						  llc), 0);
 		first = cp_garbage_next_window(&garbage, sizes[k]);
 		while (cp_garbage_next_window(&garbage, sizes[k]) != first)
 			between += sizes[k];
 		assert_true(between >= CP_GARBAGE_REUSE_LLCS * llc);
-		assert_true(between <= CP_GARBAGE_REUSE_LLCS * llc + sizes[k]);
+		/* ...and not much more. */
+		assert_true(between <= CP_GARBAGE_REUSE_LLCS * llc + sizes[k] ||
+			    between == sizes[k]);
 		cp_garbage_free(&garbage);
 	}
 }
@@ -103,7 +128,7 @@ static void test_consecutive_windows_apart(void **state)
 	const char *first, *second;
 
 	(void)state;
-	assert_int_equal(cp_garbage_alloc(&garbage, MIB, 4 * MIB), 0);
+	assert_int_equal(cp_garbage_alloc(&garbage, MIB, MIB, 4 * MIB), 0);
 	first = cp_garbage_next_window(&garbage, MIB);
 	second = cp_garbage_next_window(&garbage, MIB);
 	assert_true(second >= first + MIB || second + MIB <= first);
@@ -114,6 +139,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pool_size),
+		cmocka_unit_test(test_large_windows_pool),
 		cmocka_unit_test(test_no_window),
 		cmocka_unit_test(test_windows_mixed),
 		cmocka_unit_test(test_reuse_distance),

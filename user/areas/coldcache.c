@@ -161,6 +161,23 @@ static uint64_t largest_window(const struct cold_run *run)
 	return bytes;
 }
 
+/* The smallest: the plan's, or the sweep's smallest factor's (an estimate
+ * on the low side: the plans' floors only make windows larger). */
+static uint64_t smallest_window(const struct cold_run *run)
+{
+	uint64_t bytes = run->plan.total_bytes;
+
+	if (run->choices->sweep) {
+		uint64_t swept = (uint64_t)((double)run->plan.total_bytes *
+					    sweep_factors[0] /
+					    run->plan.factor);
+
+		if (swept && swept < bytes)
+			bytes = swept;
+	}
+	return bytes;
+}
+
 static uint64_t all_last_levels(const struct cp_eviction_plan *plan)
 {
 	uint64_t bytes = 0;
@@ -188,15 +205,13 @@ static int prepare(struct cold_run *run, struct cp_error *error)
 			       factor_of(run->choices), 0, &run->plan, error);
 	if (ret)
 		return ret;
-	ret = cp_garbage_alloc(&run->garbage, largest_window(run),
-			       all_last_levels(&run->plan));
+	ret = cp_garbage_alloc(&run->garbage, smallest_window(run),
+			       largest_window(run), all_last_levels(&run->plan));
 	if (ret)
 		return cp_error_set(error, -ret,
-				    "coldcache: no memory for %llu bytes of garbage",
-				    (unsigned long long)(largest_window(run) +
-					    CP_GARBAGE_REUSE_LLCS *
-					    all_last_levels(&run->plan) +
-					    CP_NAIVE_GARBAGE_BYTES));
+				    "coldcache: no memory for the garbage (windows of up to %llu bytes, and naive's %llu)",
+				    (unsigned long long)largest_window(run),
+				    (unsigned long long)CP_NAIVE_GARBAGE_BYTES);
 	open_module(run);
 	return cold_calibrate(run, error);
 }

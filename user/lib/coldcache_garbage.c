@@ -34,15 +34,24 @@ static char *map_populated(size_t bytes)
 	return buffer;
 }
 
-int cp_garbage_alloc(struct cp_garbage *garbage, size_t window_bytes,
-		     uint64_t llc_bytes)
+/* A byte waits for the pool to be read past its size less the largest
+ * window, or for one window, whichever is more. */
+static size_t pool_size(size_t smallest, size_t largest, uint64_t llc_bytes)
 {
-	size_t window = round_to_page(window_bytes);
-	size_t pool = window + round_to_page((size_t)llc_bytes *
-					     CP_GARBAGE_REUSE_LLCS);
+	size_t reuse = round_to_page((size_t)llc_bytes * CP_GARBAGE_REUSE_LLCS);
+
+	return smallest >= reuse ? largest : largest + reuse;
+}
+
+int cp_garbage_alloc(struct cp_garbage *garbage, size_t smallest_bytes,
+		     size_t largest_bytes, uint64_t llc_bytes)
+{
+	size_t window = round_to_page(largest_bytes);
+	size_t pool = pool_size(round_to_page(smallest_bytes), window,
+				llc_bytes);
 
 	memset(garbage, 0, sizeof(*garbage));
-	if (!window)
+	if (!window || !smallest_bytes || smallest_bytes > largest_bytes)
 		return -EINVAL;
 	garbage->naive = map_populated(CP_NAIVE_GARBAGE_BYTES);
 	if (!garbage->naive)

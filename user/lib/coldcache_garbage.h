@@ -16,10 +16,12 @@
  * Garbage the last level still holds evicts nothing: reading it hits, and
  * only misses insert lines.  So the planned method and the stream read a
  * window that moves through a pool after each use: each window starts
- * where the last ended, or at the pool's start once the pool has been read
- * past CP_GARBAGE_REUSE_LLCS times the last level, so whatever the window
- * sizes, a byte is read again only after at least that much other garbage;
- * the naive method has a buffer of its own (it reads the
+ * where the last ended, or at the pool's start once the next might not
+ * fit, and a byte is read again only after at least CP_GARBAGE_REUSE_LLCS
+ * times the last level of other garbage.  Windows that large (the default
+ * factor's) need a pool of one window; smaller ones, or a mix of sizes
+ * (the factor sweep), a pool with that much room beside the largest
+ * window; the naive method has a buffer of its own (it reads the
  * same 64 MiB every time, as the classic recipe does), so neither reads
  * lines the other has just brought in.
  */
@@ -43,13 +45,13 @@ struct cp_garbage {
 };
 
 /*
- * Map and populate the naive buffer and a pool for windows of up to
- * @window_bytes, with CP_GARBAGE_REUSE_LLCS times @llc_bytes (all
- * last-level caches together) beside them.  0, -EINVAL (no window) or
- * -ENOMEM (nothing left mapped).
+ * Map and populate the naive buffer and a pool for windows of
+ * @smallest_bytes to @largest_bytes, @llc_bytes being all last-level
+ * caches together.  0, -EINVAL (no window) or -ENOMEM (nothing left
+ * mapped).
  */
-int cp_garbage_alloc(struct cp_garbage *garbage, size_t window_bytes,
-		     uint64_t llc_bytes);
+int cp_garbage_alloc(struct cp_garbage *garbage, size_t smallest_bytes,
+		     size_t largest_bytes, uint64_t llc_bytes);
 void cp_garbage_free(struct cp_garbage *garbage);
 
 /* The start of the next window of @bytes (at most the window size) and
