@@ -13,17 +13,23 @@
 #include "lib/stability.h"
 #include "results_fixture.h"
 
+/* Fresh @results holding one measurement "m" with @n samples in ns. */
+static struct cp_measurement *fresh(struct cp_results *results,
+				    const double *ns, size_t n)
+{
+	fixture_results(results);
+	fixture_measurement(results, "m", ns, n);
+	return &results->measurements[0];
+}
+
 /* A measurement with @n samples in ns; its stability checked for samples
  * of @sample_ticks raw ticks and a timer step of 26 ticks. */
 static struct cp_measurement *checked(struct cp_results *results,
 				      const double *ns, size_t n,
 				      double sample_ticks)
 {
-	struct cp_measurement *m;
+	struct cp_measurement *m = fresh(results, ns, n);
 
-	fixture_results(results);
-	fixture_measurement(results, "m", ns, n);
-	m = &results->measurements[0];
 	cp_stability_check(m, sample_ticks, 26);
 	return m;
 }
@@ -84,9 +90,7 @@ static void test_busy_and_interrupted(void **state)
 	struct cp_measurement *m;
 
 	(void)state;
-	fixture_results(&results);
-	fixture_measurement(&results, "m", ns, 3);
-	m = &results.measurements[0];
+	m = fresh(&results, ns, 3);
 	m->preempted_retaken = 3;
 	m->interrupted = true;
 	cp_stability_check(m, 1e6, 26);
@@ -105,17 +109,13 @@ static void test_per_operation_and_retries(void **state)
 	struct cp_measurement *m;
 
 	(void)state;
-	fixture_results(&results);
-	fixture_measurement(&results, "m", ns, 3);
-	m = &results.measurements[0];
+	m = fresh(&results, ns, 3);
 	cp_stability_check_ops(m, 2500, 0, 1e9, 26);
 	assert_int_equal(m->nr_warnings, 1);
 	assert_true(warned(m, "samples too short for the timer: 25000 ticks"));
 	cp_results_free(&results);
 
-	fixture_results(&results);
-	fixture_measurement(&results, "m", ns, 3);
-	m = &results.measurements[0];
+	m = fresh(&results, ns, 3);
 	cp_stability_check_ops(m, 2600, 2, 1e9, 26);
 	assert_int_equal(m->nr_warnings, 1);
 	assert_true(warned(m, "2 samples overran the module's interrupt-off window"));
@@ -130,9 +130,7 @@ static void test_core_clock_drift(void **state)
 	struct cp_measurement *m;
 
 	(void)state;
-	fixture_results(&results);
-	fixture_measurement(&results, "m", ns, 1);
-	m = &results.measurements[0];
+	m = fresh(&results, ns, 1);
 	cp_stability_check_core_clock(m, 1.50, 1.57);
 	cp_stability_check_core_clock(m, 1.57, 1.50);
 	cp_stability_check_core_clock(m, 0, 3.0);
