@@ -143,39 +143,37 @@ static void open_module(struct cold_run *run)
 	}
 }
 
-/* The largest window garbage-planned reads: the plan's, or the sweep's
- * largest factor's. */
-static uint64_t largest_window(const struct cold_run *run)
+/* The window a sweep factor's plan reads, from the run's plan: windows
+ * scale with the factor, except where the plans' floors raise the
+ * smaller ones, so this errs low for them. */
+static uint64_t sweep_window(const struct cold_run *run, double factor)
 {
-	uint64_t bytes = run->plan.total_bytes;
-
-	if (run->choices->sweep) {
-		double most = sweep_factors[NR_SWEEP_FACTORS - 1];
-		uint64_t swept = (uint64_t)((double)run->plan.total_bytes *
-					    most / run->plan.factor) +
-				 run->plan.nr_readers * CP_PLAN_GRANULE;
-
-		if (swept > bytes)
-			bytes = swept;
-	}
-	return bytes;
+	return (uint64_t)((double)run->plan.total_bytes * factor /
+			  run->plan.factor);
 }
 
-/* The smallest: the plan's, or the sweep's smallest factor's (an estimate
- * on the low side: the plans' floors only make windows larger). */
+/* The largest window garbage-planned reads: the plan's, or the sweep's
+ * largest factor's (with a page of rounding per reader). */
+static uint64_t largest_window(const struct cold_run *run)
+{
+	uint64_t bytes = run->plan.total_bytes, swept;
+
+	if (!run->choices->sweep)
+		return bytes;
+	swept = sweep_window(run, sweep_factors[NR_SWEEP_FACTORS - 1]) +
+		run->plan.nr_readers * CP_PLAN_GRANULE;
+	return swept > bytes ? swept : bytes;
+}
+
+/* The smallest: the plan's, or the sweep's smallest factor's. */
 static uint64_t smallest_window(const struct cold_run *run)
 {
-	uint64_t bytes = run->plan.total_bytes;
+	uint64_t bytes = run->plan.total_bytes, swept;
 
-	if (run->choices->sweep) {
-		uint64_t swept = (uint64_t)((double)run->plan.total_bytes *
-					    sweep_factors[0] /
-					    run->plan.factor);
-
-		if (swept && swept < bytes)
-			bytes = swept;
-	}
-	return bytes;
+	if (!run->choices->sweep)
+		return bytes;
+	swept = sweep_window(run, sweep_factors[0]);
+	return swept && swept < bytes ? swept : bytes;
 }
 
 static uint64_t all_last_levels(const struct cp_eviction_plan *plan)
