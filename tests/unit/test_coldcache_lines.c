@@ -229,6 +229,43 @@ static void test_factor_option(void **state)
 						   sizeof(why)), -EINVAL);
 }
 
+/* A rotation's working sets: one per entry, apart, each spread one line
+ * per 4 KiB (+ a line), each with its own order; and a size that cannot
+ * be built leaves nothing behind and says so. */
+static void test_working_sets_apart(void **state)
+{
+	const uint64_t size = 64 * 1024;
+	struct cp_chase *sets = NULL;
+	struct cp_error error = { 0 };
+	size_t first[1024], second[1024];
+
+	(void)state;
+	assert_int_equal(cold_build_working_sets(3, size, 7, &sets, &error), 0);
+	for (size_t i = 0; i < 3; i++) {
+		const char *start = sets[i].buffer;
+		size_t span = sets[i].nr_lines * sets[i].line_size;
+
+		assert_int_equal(sets[i].nr_lines, size / COLD_LINE_SIZE);
+		assert_int_equal(sets[i].line_size, COLD_SPREAD_STRIDE);
+		for (size_t j = 0; j < i; j++) {
+			const char *other = sets[j].buffer;
+
+			assert_true(start + span <= other ||
+				    other + span <= start);
+		}
+	}
+	cp_chase_successors(&sets[0], first);
+	cp_chase_successors(&sets[1], second);
+	assert_memory_not_equal(first, second, sizeof(first));
+	cold_free_working_sets(sets, 3);
+
+	sets = NULL;
+	assert_int_equal(cold_build_working_sets(2, 64, 7, &sets, &error),
+			 -EINVAL);
+	assert_null(sets);
+	assert_non_null(strstr(error.msg, "cannot build a 64-byte working set"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -242,6 +279,7 @@ int main(void)
 		cmocka_unit_test(test_cut_at_interruption),
 		cmocka_unit_test(test_methods_option),
 		cmocka_unit_test(test_factor_option),
+		cmocka_unit_test(test_working_sets_apart),
 	};
 
 	return cmocka_run_group_tests_name("coldcache_lines", tests, NULL, NULL);

@@ -143,24 +143,15 @@ static int one_repetition(struct cold_run *run,
 	return 0;
 }
 
-static void free_working_sets(struct cp_chase *sets, size_t nr)
+void cold_free_working_sets(struct cp_chase *sets, size_t nr)
 {
 	for (size_t e = 0; e < nr; e++)
 		cp_chase_free(&sets[e]);
 	free(sets);
 }
 
-/*
- * One working set per entry: a line the last level has kept through
- * earlier evictions and re-warmings is protected as reused, so a shared
- * set would carry one method's leftovers into the next method's
- * repetition (measured: naive's median share left cached went from 16 %
- * after planned x4 to 50 % after weaker methods).  With its own set each
- * method repeats as a benchmark loop using it would.
- */
-static int build_working_sets(const struct cold_run *run, size_t nr,
-			      uint64_t size, struct cp_chase **out,
-			      struct cp_error *error)
+int cold_build_working_sets(size_t nr, uint64_t size, uint64_t seed,
+			    struct cp_chase **out, struct cp_error *error)
 {
 	struct cp_chase *sets = calloc(nr, sizeof(*sets));
 	size_t stride = cold_line_stride(size);
@@ -170,9 +161,9 @@ static int build_working_sets(const struct cold_run *run, size_t nr,
 	for (size_t built = 0; built < nr && !ret; built++)
 		ret = cp_chase_build(&sets[built],
 				     size / COLD_LINE_SIZE * stride, stride,
-				     run->context->options->seed + built);
+				     seed + built);
 	if (ret) {
-		free_working_sets(sets, sets ? nr : 0);
+		cold_free_working_sets(sets, sets ? nr : 0);
 		return cp_error_set(error, -ret,
 				    "coldcache: cannot build a %llu-byte working set",
 				    (unsigned long long)size);
@@ -211,12 +202,14 @@ int cold_measure_rotation(struct cold_run *run, struct cold_entry *entries,
 
 	if (alloc_outcomes(run, entries, nr_entries))
 		return cp_error_set(error, ENOMEM, "coldcache: no memory");
-	ret = build_working_sets(run, nr_entries, size, &sets, error);
+	ret = cold_build_working_sets(nr_entries, size,
+				      run->context->options->seed, &sets,
+				      error);
 	if (ret)
 		return ret;
 	steps = calloc(sets[0].nr_lines, sizeof(*steps));
 	if (!steps) {
-		free_working_sets(sets, nr_entries);
+		cold_free_working_sets(sets, nr_entries);
 		return cp_error_set(error, ENOMEM, "coldcache: no memory");
 	}
 	while (pending && !ret) {
@@ -237,7 +230,7 @@ int cold_measure_rotation(struct cold_run *run, struct cold_entry *entries,
 		turn++;
 	}
 	free(steps);
-	free_working_sets(sets, nr_entries);
+	cold_free_working_sets(sets, nr_entries);
 	/* Interrupted with something measured: keep it. */
 	return ret == -EINTR && entries[0].outcome.nr ? 0 : ret;
 }
