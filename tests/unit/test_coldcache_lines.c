@@ -15,6 +15,7 @@
 #include "areas/coldcache.h"
 #include "lib/coldcache_choices.h"
 #include "lib/coldcache_lines.h"
+#include "results_fixture.h"
 
 /* Plateaus as measured here: L1d within the floor, L2 12 ticks, L3 74,
  * memory 260 (ticks after the floor). */
@@ -266,6 +267,24 @@ static void test_working_sets_apart(void **state)
 	assert_non_null(strstr(error.msg, "cannot build a 64-byte working set"));
 }
 
+/* An entry a Ctrl-C left without a repetition records nothing (and is no
+ * error), so the rotation's other entries are still recorded. */
+static void test_record_nothing_measured(void **state)
+{
+	struct cp_results results;
+	struct cp_area_context context = { .results = &results };
+	struct cold_run run = { .context = &context, .repetitions = 20 };
+	struct cold_outcome empty = { 0 };
+
+	(void)state;
+	fixture_results(&results);
+	assert_int_equal(cold_record(&run, "garbage-planned x4",
+				     CP_COLD_GARBAGE_PLANNED, 0, 1 << 20,
+				     &empty), 0);
+	assert_int_equal(results.nr_measurements, 0);
+	cp_results_free(&results);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -280,6 +299,7 @@ int main(void)
 		cmocka_unit_test(test_methods_option),
 		cmocka_unit_test(test_factor_option),
 		cmocka_unit_test(test_working_sets_apart),
+		cmocka_unit_test(test_record_nothing_measured),
 	};
 
 	return cmocka_run_group_tests_name("coldcache_lines", tests, NULL, NULL);

@@ -274,12 +274,14 @@ static int run_method(struct cold_run *run, enum cp_coldcache_method method,
 static int record_entries(struct cold_run *run, struct cold_entry *entries,
 			  size_t n, const char labels[][48], size_t index)
 {
-	int ret = 0;
+	for (size_t e = 0; e < n; e++) {
+		int ret = cold_record(run, labels[e], entries[e].method, index,
+				      run->sizes[index], &entries[e].outcome);
 
-	for (size_t e = 0; e < n && !ret; e++)
-		ret = cold_record(run, labels[e], entries[e].method, index,
-				  run->sizes[index], &entries[e].outcome);
-	return ret == -ENOMEM ? -ENOMEM : 0;
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
 /* Each factor against naive (entries[0]), turn by turn. */

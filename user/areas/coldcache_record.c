@@ -228,9 +228,15 @@ int cold_record(struct cold_run *run, const char *label,
 		enum cp_coldcache_method method, size_t size_index,
 		uint64_t size, struct cold_outcome *outcome)
 {
-	double core_ratio = cp_clock_core_cycles_per_tick();
-	int ret = record_evict(run, label, size, outcome, core_ratio);
+	double core_ratio;
+	int ret;
 
+	/* Interrupted before its first repetition (an entry late in a
+	 * rotation): there is nothing to record, and the others still are. */
+	if (!outcome->nr)
+		return 0;
+	core_ratio = cp_clock_core_cycles_per_tick();
+	ret = record_evict(run, label, size, outcome, core_ratio);
 	if (!ret)
 		ret = record_pass(run, label, method, size_index, size, outcome,
 				  core_ratio);
