@@ -57,7 +57,7 @@ else
 fi
 printf '// SPDX-License-Identifier: GPL-2.0\nstatic int planted(void)\n{\n    return 1;\n}\n' \
 	>"$work/planted.c"
-if [ -n "$(checkpatch "$work/planted.c")" ]; then
+if checkpatch "$work/planted.c" | grep -q ':4: WARNING:LEADING_SPACE:'; then
 	pass "checkpatch: catches a space-indented line"
 else
 	fail "checkpatch: a space-indented line went unnoticed"

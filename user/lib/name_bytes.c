@@ -7,9 +7,10 @@
 void cp_name_bytes(uint64_t bytes, char *out, size_t len)
 {
 	static const char *const units[] = { "B", "KiB", "MiB", "GiB" };
-	unsigned int unit = 0;
+	const size_t last = sizeof(units) / sizeof(units[0]) - 1;
+	size_t unit = 0;
 
-	while (bytes && bytes % 1024 == 0 && unit + 1 < 4) {
+	while (bytes && bytes % 1024 == 0 && unit < last) {
 		bytes /= 1024;
 		unit++;
 	}
