@@ -50,14 +50,16 @@ fi
 
 printf '/**\n * struct planted - a member left out\n * @a: described\n */\nstruct planted {\n\tint a;\n\tint b;\n};\n' \
 	>"$work/planted.h"
-if kernel_doc "$work/planted.h" | grep -q "'b' not described"; then
+planted_warnings=$(kernel_doc "$work/planted.h")
+if [[ $planted_warnings == *"'b' not described"* ]]; then
 	pass "kernel-doc: catches an undocumented member"
 else
 	fail "kernel-doc: an undocumented member went unnoticed"
 fi
 printf '// SPDX-License-Identifier: GPL-2.0\nstatic int planted(void)\n{\n    return 1;\n}\n' \
 	>"$work/planted.c"
-if checkpatch "$work/planted.c" | grep -q ':4: WARNING:LEADING_SPACE:'; then
+planted_findings=$(checkpatch "$work/planted.c")
+if [[ $planted_findings == *":4: WARNING:LEADING_SPACE:"* ]]; then
 	pass "checkpatch: catches a space-indented line"
 else
 	fail "checkpatch: a space-indented line went unnoticed"
