@@ -554,6 +554,32 @@ coldcache_sweep_case() {
 	fi
 }
 
+# c2c in user mode on CPUs 0 and 1: --samples is taken as given (70
+# samples of 16 lines wrap the 1024-line pool), and without it the
+# budget's share buys more samples than the default 15.
+c2c_user_cases() {
+	run c2c --mode user --cpus 0,1 -n 70 --csv "$work/c2c70.csv"
+	counts=$(awk -F, '$1 == "c2c" && $3 == "user" && $8 > 0 { print $5 }' \
+		"$work/c2c70.csv" | sort -u)
+	rows=$(grep -c '^c2c,' "$work/c2c70.csv")
+	if [ "$status" -eq 0 ] && [ "$counts" = 70 ] && [ "$rows" -eq 2 ]; then
+		ok "c2c user: -n 70 gives 70 samples per variant past the pool's end"
+	else
+		not_ok "c2c user: -n 70 gives 70 samples per variant past the pool's end" \
+			"status $status, rows $rows, samples: $(echo $counts)"
+	fi
+	run c2c --mode user --cpus 0,1 --budget 1 --csv "$work/c2cb.csv"
+	counts=$(awk -F, '$1 == "c2c" && $3 == "user" { print $5 }' \
+		"$work/c2cb.csv")
+	low=$(printf '%s\n' $counts | awk '$1 <= 15 || $1 > 10000' | wc -l)
+	if [ "$status" -eq 0 ] && [ -n "$counts" ] && [ "$low" -eq 0 ]; then
+		ok "c2c user: the budget buys 16 to 10000 samples per variant"
+	else
+		not_ok "c2c user: the budget buys 16 to 10000 samples per variant" \
+			"status $status, samples: $(echo $counts)"
+	fi
+}
+
 # Size in bytes of the largest data/unified cache `info` reports.
 llc_bytes() {
 	run info
@@ -569,6 +595,7 @@ run_usage_cases
 coldcache_usage_cases
 coldcache_host_case
 coldcache_sweep_case
+c2c_user_cases
 tune_case
 no_partial_output_cases
 run_cases
