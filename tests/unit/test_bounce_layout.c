@@ -230,6 +230,25 @@ static void test_quiet_rounds(void **state)
 	assert_int_equal(cp_bounce_count_quiet(padded, 0), 0);
 }
 
+/* Run by run, the kept count agrees with a full recount, also when a
+ * faster run turns earlier quiet ones disturbed. */
+static void test_quiet_count_run_by_run(void **state)
+{
+	const double padded[] = { 0.9, 0.95, 3.1, 0.72, 0.80, 0.83, 0.70,
+				  2.2, 0.81, 0.80, 0.70 };
+	struct cp_bounce_quiet_count count = { 0 };
+	size_t n = sizeof(padded) / sizeof(padded[0]);
+
+	(void)state;
+	for (size_t i = 1; i <= n; i++) {
+		cp_bounce_quiet_add(&count, padded, i);
+		assert_int_equal(count.quiet, cp_bounce_count_quiet(padded, i));
+		assert_float_equal(count.fastest, cp_bounce_fastest(padded, i),
+				   1e-12);
+	}
+	assert_int_equal(count.quiet, 5);
+}
+
 static void test_granularity(void **state)
 {
 	const uint32_t distances[] = { 0, 4, 60, 64, 96, 128, 256 };
@@ -296,6 +315,7 @@ int main(void)
 		cmocka_unit_test(test_choices_complete),
 		cmocka_unit_test(test_ratio),
 		cmocka_unit_test(test_quiet_rounds),
+		cmocka_unit_test(test_quiet_count_run_by_run),
 		cmocka_unit_test(test_granularity),
 		cmocka_unit_test(test_threshold),
 		cmocka_unit_test(test_overlap),

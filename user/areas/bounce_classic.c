@@ -49,8 +49,11 @@
  * blocks take the median over slices instead.
  */
 #define CLASSIC_BLOCKS 64
-/* Quiet rounds wanted at least (each round is three runs of <= 250 us). */
+/* Quiet rounds wanted: the samples, within these bounds (each round is
+ * three runs of <= 250 us; beyond 1001 the median no longer moves, and
+ * --samples may ask for 100000). */
 #define CLASSIC_MIN_ROUNDS 101
+#define CLASSIC_MAX_ROUNDS 1001
 
 struct classic_side {
 	struct cp_bounce_layout layouts[CLASSIC_BLOCKS];
@@ -115,6 +118,7 @@ static int run_once(struct classic_side *side, size_t round,
 struct classic_rounds {
 	double *ticks[3];
 	size_t n, capacity;
+	struct cp_bounce_quiet_count quiet;	/* by the padded side */
 };
 
 /* Rounds of one run per side until @wanted are quiet or the budget is
@@ -135,7 +139,9 @@ static void take_rounds(struct classic_side *sides, double overhead_ticks,
 		for (size_t i = 0; i < 3; i++)
 			rounds->ticks[i][rounds->n] = ticks[i];
 		rounds->n++;
-		if (cp_bounce_count_quiet(rounds->ticks[2], rounds->n) >= wanted)
+		cp_bounce_quiet_add(&rounds->quiet, rounds->ticks[2],
+				    rounds->n);
+		if (rounds->quiet.quiet >= wanted)
 			break;
 	}
 }
@@ -233,9 +239,10 @@ int bounce_classic_side_by_side(struct cp_area_context *context,
 				const struct cp_measurement *padded,
 				unsigned int line_size)
 {
-	size_t wanted = context->harness->config.samples < CLASSIC_MIN_ROUNDS
-				? CLASSIC_MIN_ROUNDS
-				: context->harness->config.samples;
+	size_t samples = context->harness->config.samples;
+	size_t wanted = samples < CLASSIC_MIN_ROUNDS   ? CLASSIC_MIN_ROUNDS
+			: samples > CLASSIC_MAX_ROUNDS ? CLASSIC_MAX_ROUNDS
+						       : samples;
 	uint32_t padded_distance =
 		(uint32_t)cp_measurement_param(padded, "distance_bytes", 0);
 	const struct cp_measurement *sources[3] = { adjacent, one_line, padded };

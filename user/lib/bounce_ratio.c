@@ -115,6 +115,19 @@ bool cp_bounce_quiet(double ticks, double fastest)
 	return ticks <= fastest * (1 + CP_BOUNCE_QUIET_MARGIN);
 }
 
+void cp_bounce_quiet_add(struct cp_bounce_quiet_count *count,
+			 const double *ticks, size_t n)
+{
+	double latest = ticks[n - 1];
+
+	if (n == 1 || latest < count->fastest) {
+		count->fastest = latest;
+		count->quiet = cp_bounce_count_quiet(ticks, n);
+	} else if (cp_bounce_quiet(latest, count->fastest)) {
+		count->quiet++;
+	}
+}
+
 size_t cp_bounce_count_quiet(const double *ticks, size_t n)
 {
 	double fastest = cp_bounce_fastest(ticks, n);

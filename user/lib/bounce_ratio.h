@@ -73,4 +73,16 @@ bool cp_bounce_quiet(double ticks, double fastest);
 /* How many of @n reference runs are quiet beside the fastest of them. */
 size_t cp_bounce_count_quiet(const double *ticks, size_t n);
 
+/* cp_bounce_count_quiet kept up to date run by run: one test per run,
+ * a recount only when a run is the fastest yet. */
+struct cp_bounce_quiet_count {
+	double fastest;
+	size_t quiet;
+};
+
+/* Count @ticks[@n - 1], just added to @ticks[0..@n - 2] (@count zeroed
+ * before the first). */
+void cp_bounce_quiet_add(struct cp_bounce_quiet_count *count,
+			 const double *ticks, size_t n);
+
 #endif
