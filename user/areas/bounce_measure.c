@@ -201,7 +201,6 @@ static int record(struct cp_area_context *context,
 {
 	struct cp_measurement *m = cp_results_add(context->results);
 	double *values = per_increment(context, timing, job->count);
-	double raw_median;
 	int ret;
 
 	if (!m || !values) {
@@ -218,9 +217,8 @@ static int record(struct cp_area_context *context,
 					 context->clock->tsc_hz);
 	if (ret)
 		return ret;
-	raw_median = m->stats_ns.median * context->clock->tsc_hz / 1e9 *
-		     (double)job->count;
-	cp_stability_check(m, raw_median, context->clock->granularity_ticks);
+	cp_stability_check_ops(m, (double)job->count, 0, context->clock->tsc_hz,
+			       context->clock->granularity_ticks);
 	warn_overlap(m, timing);
 	check_counters(m, config, job->layout, timing->increments);
 	*index = (size_t)(m - context->results->measurements);

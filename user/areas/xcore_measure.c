@@ -54,7 +54,8 @@ static int record(struct cp_area_context *context,
 	m->scale = block->nr_lines;
 	m->interrupted = timing->interrupted;
 	m->preempted_retaken = timing->retaken;
-	m->core_cycles_per_tick = timing->core_cycles_per_tick;
+	m->core_cycles_per_tick = (timing->core_ratio_before +
+				   timing->core_ratio_after) / 2;
 	m->interrupted |= samples < context->harness->config.samples;
 	ret = cp_measurement_set_samples(m, values, samples,
 					 context->clock->tsc_hz);
@@ -62,10 +63,8 @@ static int record(struct cp_area_context *context,
 		return ret;
 	cp_stability_check_ops(m, lines * count, 0, context->clock->tsc_hz,
 			       context->clock->granularity_ticks);
-	if (timing->core_ratio_drift > CP_CORE_CLOCK_DRIFT)
-		cp_measurement_warn(m,
-				    "core clock moved %.0f %% during the rounds: cycles are approximate",
-				    100 * timing->core_ratio_drift);
+	cp_stability_check_core_clock(m, timing->core_ratio_before,
+				      timing->core_ratio_after);
 	return 0;
 }
 

@@ -2,7 +2,6 @@
 #include "xcore_run.h"
 
 #include <errno.h>
-#include <math.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -138,9 +137,8 @@ static void *consume(void *data)
 	before = cp_clock_core_cycles_per_tick();
 	take_rounds(shared, producer_thread);
 	after = cp_clock_core_cycles_per_tick();
-	shared->out->core_cycles_per_tick = (before + after) / 2;
-	shared->out->core_ratio_drift = fabs(after - before) /
-					((before + after) / 2);
+	shared->out->core_ratio_before = before;
+	shared->out->core_ratio_after = after;
 	return NULL;
 }
 

@@ -33,8 +33,8 @@ struct cp_xcore_timing {
 	unsigned int retaken;
 	bool interrupted;
 	uint64_t *ticks;		/* raw ticks of each kept walk */
-	double core_cycles_per_tick;	/* consumer, mean of before/after */
-	double core_ratio_drift;	/* |after - before| / mean */
+	/* The consumer's core cycles per tick before and after the rounds. */
+	double core_ratio_before, core_ratio_after;
 };
 
 /*
