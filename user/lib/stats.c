@@ -87,24 +87,17 @@ static double resample_median(const double *sorted, uint32_t *counts,
 			       low);
 }
 
-int cp_stats_median_interval(const double *values, size_t n,
-			     unsigned int resamples, uint64_t seed,
-			     double *low, double *high)
+/* The interval from values already sorted (n and resamples above 0). */
+static int median_interval_sorted(const double *sorted, size_t n,
+				  unsigned int resamples, uint64_t seed,
+				  double *low, double *high)
 {
 	double *medians = malloc(resamples * sizeof(*medians));
-	double *sorted = sorted_copy(values, n);
 	uint32_t *counts = malloc(n * sizeof(*counts));
 	struct cp_rng rng;
 
-	if (!n || !resamples) {
+	if (!medians || !counts) {
 		free(medians);
-		free(sorted);
-		free(counts);
-		return -EINVAL;
-	}
-	if (!medians || !sorted || !counts) {
-		free(medians);
-		free(sorted);
 		free(counts);
 		return -ENOMEM;
 	}
@@ -115,9 +108,25 @@ int cp_stats_median_interval(const double *values, size_t n,
 	*low = cp_stats_percentile_sorted(medians, resamples, 0.025);
 	*high = cp_stats_percentile_sorted(medians, resamples, 0.975);
 	free(medians);
-	free(sorted);
 	free(counts);
 	return 0;
+}
+
+int cp_stats_median_interval(const double *values, size_t n,
+			     unsigned int resamples, uint64_t seed,
+			     double *low, double *high)
+{
+	double *sorted;
+	int ret;
+
+	if (!n || !resamples)
+		return -EINVAL;
+	sorted = sorted_copy(values, n);
+	if (!sorted)
+		return -ENOMEM;
+	ret = median_interval_sorted(sorted, n, resamples, seed, low, high);
+	free(sorted);
+	return ret;
 }
 
 enum cp_outlier cp_stats_classify(double value, double p25, double p75)
@@ -177,6 +186,7 @@ static void order_statistics(const double *sorted, size_t n,
 int cp_stats_compute(const double *values, size_t n, struct cp_stats *out)
 {
 	double *sorted;
+	int ret;
 
 	memset(out, 0, sizeof(*out));
 	if (n == 0)
@@ -187,9 +197,9 @@ int cp_stats_compute(const double *values, size_t n, struct cp_stats *out)
 	out->count = n;
 	moments(values, n, out);
 	order_statistics(sorted, n, out);
+	ret = median_interval_sorted(sorted, n, CP_BOOTSTRAP_RESAMPLES,
+				     CP_BOOTSTRAP_SEED, &out->median_ci_low,
+				     &out->median_ci_high);
 	free(sorted);
-	return cp_stats_median_interval(values, n, CP_BOOTSTRAP_RESAMPLES,
-					CP_BOOTSTRAP_SEED,
-					&out->median_ci_low,
-					&out->median_ci_high);
+	return ret;
 }
