@@ -1,39 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "cli/cli_util.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "lib/error.h"
+#include "lib/list_item.h"
 #include "lib/text_sink.h"
 
 int cli_parse_u64(const char *text, uint64_t min, uint64_t max,
 		  uint64_t *out, char *why, size_t why_len)
 {
-	uint64_t value = 0;
-	bool too_large = false;
+	const char *end = text;
+	uint64_t value;
 
 	if (*text == '\0')
 		return cp_why_invalid(why, why_len, "empty value (expected a number)");
-	for (const char *pos = text; *pos; pos++) {
-		unsigned int digit;
-
-		if (!isdigit((unsigned char)*pos))
-			return cp_why_invalid(why, why_len,
-				       "'%s' is not a number (digits only)",
-				       text);
-		digit = (unsigned int)(*pos - '0');
-		if (value > (UINT64_MAX - digit) / 10)
-			too_large = true;
-		else
-			value = value * 10 + digit;
-	}
-	if (too_large || value > max || value < min)
+	if (text[strspn(text, "0123456789")] != '\0')
+		return cp_why_invalid(why, why_len,
+				      "'%s' is not a number (digits only)", text);
+	/* Digits only: a refusal can only mean above @max. */
+	if (!cp_parse_decimal(&end, max, &value) || value < min)
 		return cp_why_invalid(why, why_len,
 			       "%s is out of range (%" PRIu64 " to %" PRIu64 ")",
 			       text, min, max);
