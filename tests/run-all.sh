@@ -63,7 +63,7 @@ stage "libFuzzer targets"
 collect "$top/tests/fuzz/run-libfuzzer.sh" "${LIBFUZZER_SECONDS:-15}"
 
 mkdir -p "$out/bin"
-if "$guest/build-rawtest.sh" "$out/bin/rawtest" >>"$out/log.txt" 2>&1; then
+if "$guest/build-raw.sh" "$out/bin/rawtest" "$guest/rawtest.c" >>"$out/log.txt" 2>&1; then
 	record "PASS rawtest-build"
 else
 	record "FAIL rawtest-build: see tests/out/log.txt"

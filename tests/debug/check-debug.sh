@@ -84,7 +84,7 @@ else
 	record "FAIL user-build: see tests/out-debug/run/log.txt"
 	finish
 fi
-if "$guest/build-rawtest.sh" "$run/bin/rawtest" >>"$log" 2>&1; then
+if "$guest/build-raw.sh" "$run/bin/rawtest" "$guest/rawtest.c" >>"$log" 2>&1; then
 	record "PASS rawtest-build"
 else
 	record "FAIL rawtest-build: see tests/out-debug/run/log.txt"

@@ -39,9 +39,7 @@ result() {
 }
 
 build_faulttest() {
-	if gcc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 \
-		-I"$top/include/uapi" -I"$guest" -o "$out/bin/faulttest" \
-		"$faults/faulttest.c" "$guest/rawnl.c" \
+	if "$guest/build-raw.sh" "$out/bin/faulttest" "$faults/faulttest.c" \
 		>"$out/build-faulttest.log" 2>&1; then
 		result "PASS faults-build-faulttest"
 	else

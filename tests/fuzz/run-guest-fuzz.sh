@@ -42,9 +42,7 @@ echo "fuzz: seed $seed, $nl_count netlink datagrams and $ioc_count ioctls per id
 
 build_fuzzer() {
 	local name=$1
-	if gcc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 \
-		-I"$top/include/uapi" -I"$guest" -o "$out/bin/$name" \
-		"$fuzz/$name.c" "$guest/rawnl.c" \
+	if "$guest/build-raw.sh" "$out/bin/$name" "$fuzz/$name.c" \
 		>"$out/build-$name.log" 2>&1; then
 		result "PASS fuzz-build-$name"
 	else
