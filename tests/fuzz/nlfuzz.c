@@ -109,15 +109,15 @@ static void fuzz_fail(struct nlf *f, const char *fmt, ...)
 
 /* ---- setup and the final check: plain blocking request/answer ---- */
 
+/* rawnl's socket, with room for the flood and a bounded wait. */
 static int nl_open(void)
 {
 	struct timeval tv = { .tv_sec = 10 };
-	int one = 1, rcvbuf = 1 << 20;
-	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC);
+	int rcvbuf = 1 << 20;
+	int fd = rawnl_socket();
 
 	if (fd < 0)
 		return -1;
-	setsockopt(fd, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
 	/* Capped by rmem_max; only lowers how often ENOBUFS happens. */
 	setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf));
 	/* A blocking receive that never ends would hide a lost answer. */
@@ -136,25 +136,6 @@ static size_t put_attr(unsigned char *msg, size_t len, uint16_t type,
 	return NLMSG_ALIGN(len) + NLA_ALIGN(a->nla_len);
 }
 
-/* The cacheprobe family's id into *@fam: 0, or -1 when it is not there. */
-static int family_id(int fd, uint16_t *fam)
-{
-	*fam = rawnl_family_id(fd);
-	return *fam ? 0 : -1;
-}
-
-/* The u32 attribute @type of @ans's reply into *@value, if it is one. */
-static bool reply_u32(const struct rawnl_answer *ans, uint16_t type,
-		      uint32_t *value)
-{
-	const struct nlattr *a = rawnl_find(ans->reply, ans->reply_len, type);
-
-	if (!a || a->nla_len != NLA_HDRLEN + sizeof(*value))
-		return false;
-	*value = rawnl_u32(a);
-	return true;
-}
-
 /* The module must still answer GET_INFO, with this guest's facts. */
 static bool final_get_info(const char *who)
 {
@@ -162,19 +143,23 @@ static bool final_get_info(const char *who)
 	static struct rawnl_req req;
 	uint32_t abi = 0, online = 0;
 	const struct nlattr *ver;
-	uint16_t fam;
+	uint16_t fam = 0;
 	int fd = nl_open(), err = -1;
 	bool ok;
 
-	if (fd >= 0 && family_id(fd, &fam) == 0) {
+	if (fd >= 0)
+		fam = rawnl_family_id(fd);
+	if (fam) {
 		rawnl_start(&req, fam, CACHEPROBE_CMD_GET_INFO,
 			    CACHEPROBE_GENL_VERSION);
 		rawnl_talk(fd, &req, &ans);
 		err = ans.error;
 	}
 	ok = err == 0 &&
-	     reply_u32(&ans, CACHEPROBE_ATTR_ABI_VERSION, &abi) &&
-	     reply_u32(&ans, CACHEPROBE_ATTR_NR_ONLINE_CPUS, &online) &&
+	     !rawnl_find_u32(ans.reply, ans.reply_len,
+			     CACHEPROBE_ATTR_ABI_VERSION, &abi) &&
+	     !rawnl_find_u32(ans.reply, ans.reply_len,
+			     CACHEPROBE_ATTR_NR_ONLINE_CPUS, &online) &&
 	     abi == CACHEPROBE_ABI_VERSION &&
 	     online == (uint32_t)sysconf(_SC_NPROCESSORS_ONLN);
 	ver = ok ? rawnl_find(ans.reply, ans.reply_len,
@@ -848,7 +833,8 @@ static int run_phase(const char *who, bool unpriv, const struct fuzz_args *a)
 	f->seed = a->seed;
 	f->rng.s = a->seed + (unpriv ? 0x6e6f626f6479ULL : 0);
 	f->fd = nl_open();
-	if (f->fd < 0 || family_id(f->fd, &f->fam)) {
+	f->fam = f->fd < 0 ? 0 : rawnl_family_id(f->fd);
+	if (!f->fam) {
 		printf("FUZZ-FAIL nlfuzz[%s]: no socket or no family \"%s\": %s\n",
 		       who, CACHEPROBE_GENL_NAME, strerror(errno));
 		free(f);

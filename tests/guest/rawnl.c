@@ -150,6 +150,17 @@ uint32_t rawnl_u32(const struct nlattr *attr)
 	return value;
 }
 
+int rawnl_find_u32(const char *attrs, size_t len, uint16_t type,
+		   uint32_t *value)
+{
+	const struct nlattr *a = rawnl_find(attrs, len, type);
+
+	if (!a || a->nla_len != NLA_HDRLEN + sizeof(*value))
+		return -1;
+	*value = rawnl_u32(a);
+	return 0;
+}
+
 uint16_t rawnl_family_id(int fd)
 {
 	static struct rawnl_answer ans;

@@ -44,6 +44,10 @@ void rawnl_talk(int fd, struct rawnl_req *req, struct rawnl_answer *ans);
 const struct nlattr *rawnl_find(const char *attrs, size_t len, uint16_t type);
 
 uint32_t rawnl_u32(const struct nlattr *attr);
+/* The u32 attribute @type of @attrs into *@value: 0, or -1 when it is
+ * missing or not four bytes long. */
+int rawnl_find_u32(const char *attrs, size_t len, uint16_t type,
+		   uint32_t *value);
 
 /* The id of the cacheprobe family, or 0 when it is not registered. */
 uint16_t rawnl_family_id(int fd);
