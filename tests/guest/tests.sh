@@ -491,6 +491,22 @@ test_area_kernel_modes() {
 	echo "$buffer0" >$BUFFER
 }
 
+# The default mode: both modes for root; user mode alone for a user the
+# module answers (GET_INFO) but would refuse every measurement (EPERM).
+test_default_mode() {
+	local json=/tmp/default-mode-$1.json modes
+	rm -f "$json"
+	t_run "default-mode-$1" $2 "$RUN" latency --json "$json" \
+		$AREA_OPTS --min-size 16K --max-size 16K || return 1
+	modes=$(json_measurements "$json" | grep '^latency|chase 16 KiB' |
+		sed 's/.*|//' | sort -u | tr '\n' ' ')
+	if [ "$modes" = "$3" ]; then
+		t_pass "default-mode-$1-json"
+	else
+		t_fail "default-mode-$1-json" "modes of chase 16 KiB: '$modes', wanted '$3'"
+	fi
+}
+
 test_area_kernel_usage() {
 	# Bad input is a usage error also in kernel mode, before the module.
 	t_expect_fail bounce-kernel-same-cpu 2 "CPU 0 is selected twice" \
@@ -514,6 +530,8 @@ done
 if t_run areas-insmod insmod "$KO"; then
 	test_area_kernel_modes
 	test_area_kernel_usage
+	test_default_mode root "" "kernel user "
+	test_default_mode nobody as_nobody "user "
 	for area_tests in /lib/cacheprobe/area-*.sh; do
 		[ -f "$area_tests" ] || continue
 		area_tests=${area_tests##*/area-}

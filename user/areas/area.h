@@ -9,6 +9,7 @@
 #ifndef CACHEPROBE_AREA_H
 #define CACHEPROBE_AREA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -94,9 +95,18 @@ struct area_module_need {
 };
 
 /*
- * The module for an area's kernel mode, as --mode asks.  USER: none
- * (*@client NULL).  AUTO: the module when it answers with ABI
- * @need->min_abi or later, else none, and user mode goes on.  KERNEL and
+ * Whether --mode asks for the module: KERNEL and BOTH always; AUTO only
+ * when this process may run measurement commands (CAP_SYS_ADMIN): an
+ * unprivileged user would otherwise get EPERM from every command of a
+ * loaded module, which answers its GET_INFO all the same.
+ */
+bool area_module_wanted(const struct cp_area_options *options);
+
+/*
+ * The module for an area's kernel mode, as --mode asks.  USER, and AUTO
+ * without CAP_SYS_ADMIN: none (*@client NULL).  AUTO: the module when it
+ * answers with ABI @need->min_abi or later, else none, and user mode goes
+ * on.  KERNEL and
  * BOTH: the module, or -errno with "AREA: --mode kernel: why".  With a
  * client, @info holds the module's answer (free it with
  * cp_module_info_free).

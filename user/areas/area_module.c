@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include "lib/privilege.h"
+
 int area_module_refused(const struct cp_area_options *options,
 			const char *area, int ret, struct cp_error *error)
 {
@@ -20,6 +22,13 @@ int area_module_refused(const struct cp_area_options *options,
 			    why);
 }
 
+bool area_module_wanted(const struct cp_area_options *options)
+{
+	if (options->mode == CP_AREA_MODE_USER)
+		return false;
+	return options->mode != CP_AREA_MODE_AUTO || cp_may_measure_in_kernel();
+}
+
 int area_open_module(const struct cp_area_options *options,
 		     const struct area_module_need *need,
 		     struct cp_client **client, struct cp_module_info *info,
@@ -28,7 +37,7 @@ int area_open_module(const struct cp_area_options *options,
 	int ret;
 
 	*client = NULL;
-	if (options->mode == CP_AREA_MODE_USER)
+	if (!area_module_wanted(options))
 		return 0;
 	ret = cp_client_open(options->transport, client, error);
 	if (!ret)

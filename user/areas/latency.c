@@ -330,7 +330,7 @@ static int open_module(const struct cp_area_options *options,
 
 	*kernel = (struct cp_latency_kernel){ 0 };
 	*kernel_wanted = false;
-	if (options->mode == CP_AREA_MODE_USER)
+	if (!area_module_wanted(options))
 		return 0;
 	ret = cp_latency_kernel_open(options->transport, kernel, error);
 	if (!ret) {

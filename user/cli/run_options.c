@@ -86,8 +86,8 @@ const char run_usage[] =
 	"      --mode=user|kernel|both\n"
 	"                        where areas that can measure in the module do\n"
 	"                        (latency, bounce, coldcache, align, xcore, c2c;\n"
-	"                        default: both when the module answers, else\n"
-	"                        user)\n"
+	"                        default: both when the module answers and\n"
+	"                        CAP_SYS_ADMIN (root) is held, else user)\n"
 	CLI_TRANSPORT_HELP
 	"  -h, --help            show this help\n"
 	"\n"
