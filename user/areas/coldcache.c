@@ -381,6 +381,22 @@ static int record_floor(struct cold_run *run)
 					  run->context->clock->tsc_hz);
 }
 
+/* "70, 96" for the plateaus of the merged group ending at @last. */
+static void group_plateaus(const struct cp_line_levels *levels, size_t last,
+			   char *out, size_t len)
+{
+	size_t first = last;
+	size_t used = 0;
+
+	while (first > 0 && levels->merged[first - 1])
+		first--;
+	out[0] = '\0';
+	for (size_t k = first; k <= last && used < len; k++)
+		used += (size_t)snprintf(out + used, len - used, "%s%.0f",
+					 k > first ? ", " : "",
+					 levels->plateau_ticks[k]);
+}
+
 static void note_levels(struct cold_run *run)
 {
 	const struct cp_line_levels *levels = &run->levels;
@@ -398,9 +414,14 @@ static void note_levels(struct cold_run *run)
 		else
 			cold_note(run, "classifier level %s: plateau %.0f ticks, anything slower",
 				  group, levels->plateau_ticks[k]);
-		if (strchr(group, '+'))
-			cold_note(run, "%s merged: the timer's spread (%.0f ticks) or the plateaus cannot tell them apart line by line",
-				  group, run->calibration_floor.spread);
+		if (strchr(group, '+')) {
+			char plateaus[64];
+
+			group_plateaus(levels, k, plateaus, sizeof(plateaus));
+			cold_note(run, "%s merged (plateaus %s ticks): the timer's spread (%.0f ticks) or the plateaus cannot tell them apart line by line",
+				  group, plateaus,
+				  run->calibration_floor.spread);
+		}
 	}
 }
 

@@ -4,9 +4,10 @@
  * first passes use: the latency area's method (plateau per level,
  * thresholds at the geometric mean of neighbouring plateaus) applied to
  * per-line latencies.  The amortised chase of the latency area runs loads
- * back to back; a fenced per-line load overlaps part of its latency with
- * the fence, so its latencies are lower by a few ticks, and thresholds
- * taken from the other instrument would misplace L1/L2 lines.
+ * back to back over dense lines; a fenced load of a line alone in its
+ * 4 KiB times the same level differently (here L2 at 36-38 ticks line by
+ * line against 12.5 in the chase, above the chase's L2/L3 threshold), so
+ * thresholds taken from the other instrument would misplace lines.
  *
  * Plateaus: a warm working set of half of each cache, and memory from the
  * last of them after flushing it.  For the last level, at most 1.5 times
