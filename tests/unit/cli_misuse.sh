@@ -358,10 +358,11 @@ run_cases() {
 		not_ok "JSON holds the schema and the measurements"
 	fi
 	if head -1 "$work/a.csv" | grep -q '^area,name,mode,params,samples,' &&
-	   [ "$(wc -l <"$work/a.csv")" -eq 14 ]; then
-		ok "CSV has a header and one row per size (13 from 4K to 32K)"
+	   [ "$(wc -l <"$work/a.csv")" -eq 14 ] &&
+	   csv_run_marker "$work/a.csv" false; then
+		ok "CSV has a header and one row per size (13 from 4K to 32K), run not interrupted"
 	else
-		not_ok "CSV has a header and one row per size (13 from 4K to 32K)" \
+		not_ok "CSV has a header and one row per size (13 from 4K to 32K), run not interrupted" \
 			"$(cat "$work/a.csv")"
 	fi
 	expect "compare a run with itself" 0 out "13 measurements compared, 0 regressions" \
@@ -393,11 +394,20 @@ bounce_run_case() {
 	fi
 }
 
-# Ctrl-C (and SIGTERM) stop the run; what was measured is still written.
+# Whether CSV file $1 has data rows and every one ends with the run's
+# marker run_interrupted = $2 (the last column; the header names it).
+csv_run_marker() {
+	head -n 1 "$1" | grep -q ',run_interrupted$' &&
+		awk -v want=",$2" 'NR > 1 { rows++; if (substr($0, length($0) - length(want) + 1) != want) bad++ }
+			END { exit !(rows > 0 && !bad) }' "$1"
+}
+
+# Ctrl-C (and SIGTERM) stop the run; what was measured is still written,
+# marked as interrupted in the JSON and on every CSV row.
 interrupt_case() {
 	sig_name=$1 sig_number=$2
 	"$program" latency --quiet --max-size 128M --json "$work/$sig_name.json" \
-		>"$work/out" 2>"$work/err" &
+		--csv "$work/$sig_name.csv" >"$work/out" 2>"$work/err" &
 	pid=$!
 	sleep 1.5
 	kill -"$sig_name" "$pid"
@@ -406,10 +416,12 @@ interrupt_case() {
 	if [ "$status" -eq $((128 + sig_number)) ] &&
 	   grep -q '"interrupted":true' "$work/$sig_name.json" &&
 	   grep -q '"name":"chase 4 KiB"' "$work/$sig_name.json" &&
+	   grep -q '^latency,chase 4 KiB,user,' "$work/$sig_name.csv" &&
+	   csv_run_marker "$work/$sig_name.csv" true &&
 	   grep -q 'interrupted; partial results kept' "$work/err"; then
-		ok "SIG$sig_name: exit $status, partial results written"
+		ok "SIG$sig_name: exit $status, partial results written, marked in JSON and CSV"
 	else
-		not_ok "SIG$sig_name: exit $status, partial results written"
+		not_ok "SIG$sig_name: exit $status, partial results written, marked in JSON and CSV"
 	fi
 }
 

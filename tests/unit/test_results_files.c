@@ -291,14 +291,41 @@ static void test_csv(void **state)
 	assert_int_equal(cp_results_write_csv(&results, out), 0);
 	fclose(out);
 	header_fields = count_fields(text);
-	assert_int_equal(header_fields, 23);
+	assert_int_equal(header_fields, 24);
+	assert_non_null(strstr(text, ",interrupted,warnings,run_interrupted\n"));
 	line = strchr(text, '\n') + 1;
 	assert_non_null(strstr(line, "latency,chase 4 KiB,user,size_bytes=4096,5,1000,16,1.71,"));
 	assert_int_equal(count_fields(line), header_fields);
+	/* A complete measurement of an interrupted run: its own flag false,
+	 * the run's true. */
+	assert_non_null(strstr(line, ",false,\"unstable: \"\"test\"\"\",true\n"));
 	line = strchr(line, '\n') + 1;
 	assert_non_null(strstr(line, "latency,\"size, \"\"big\"\"\",user,"));
-	assert_non_null(strstr(line, ",true,"));
+	assert_non_null(strstr(line, ",true,,true\n"));
 	assert_int_equal(count_fields(line), header_fields);
+	free(text);
+	cp_results_free(&results);
+}
+
+/* A run that finished says so on every row. */
+static void test_csv_run_complete(void **state)
+{
+	struct cp_results results;
+	char *text = NULL, *line;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	(void)state;
+	build(&results);
+	results.interrupted = false;
+	results.measurements[1].interrupted = false;
+	assert_int_equal(cp_results_write_csv(&results, out), 0);
+	fclose(out);
+	line = strchr(text, '\n') + 1;
+	assert_non_null(strstr(line, "\",false\n"));
+	line = strchr(line, '\n') + 1;
+	assert_non_null(strstr(line, ",false,,false\n"));
+	assert_null(strstr(line, "true"));
 	free(text);
 	cp_results_free(&results);
 }
@@ -360,6 +387,7 @@ int main(void)
 		cmocka_unit_test(test_json_refusals),
 		cmocka_unit_test(test_json_missing_file),
 		cmocka_unit_test(test_csv),
+		cmocka_unit_test(test_csv_run_complete),
 		cmocka_unit_test(test_atomic_file),
 	};
 
