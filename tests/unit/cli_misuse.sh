@@ -245,6 +245,8 @@ xcore_c2c_misuse_cases() {
 		-- xcore --pairs 0:0 --json "$f"
 	expect "xcore: unknown CPU" 2 err "xcore: pair 0:7: CPU 7 is not online" \
 		-- xcore --pairs 0:7 --json "$f"
+	expect "xcore: pair listed twice" 2 err "xcore: pair 0:1 is listed twice" \
+		-- xcore --pairs 0:1,0:1 --json "$f"
 	expect "xcore: block not a power of two" 2 err \
 		"xcore: block size 98304 is not a power of two" \
 		-- xcore --max-size 96K --json "$f"
