@@ -440,6 +440,107 @@ tune_case() {
 		-- latency --tune --max-size 8K -n 3 --sample-time 100
 }
 
+# A fake cpufreq tree under $1 as --tune reads it: two online CPUs with
+# governors powersave and schedutil, and turbo on through intel_pstate's
+# no_turbo (or, with $2 = boost, through cpufreq's boost as on AMD).
+make_cpufreq_tree() {
+	cpu_dir="$1/sys/devices/system/cpu"
+	mkdir -p "$cpu_dir/cpu0/cpufreq" "$cpu_dir/cpu1/cpufreq"
+	echo 0-1 >"$cpu_dir/online"
+	echo powersave >"$cpu_dir/cpu0/cpufreq/scaling_governor"
+	echo schedutil >"$cpu_dir/cpu1/cpufreq/scaling_governor"
+	if [ "${2:-}" = boost ]; then
+		mkdir -p "$cpu_dir/cpufreq"
+		echo 1 >"$cpu_dir/cpufreq/boost"
+	else
+		mkdir -p "$cpu_dir/intel_pstate"
+		echo 0 >"$cpu_dir/intel_pstate/no_turbo"
+	fi
+}
+
+# The tree's settings on one line: governors of CPUs 0 and 1, then the
+# turbo control (no_turbo or boost, whichever the tree has).
+cpufreq_state() {
+	cpu_dir="$1/sys/devices/system/cpu"
+	printf '%s %s %s\n' "$(cat "$cpu_dir/cpu0/cpufreq/scaling_governor")" \
+		"$(cat "$cpu_dir/cpu1/cpufreq/scaling_governor")" \
+		"$(cat "$cpu_dir/intel_pstate/no_turbo" "$cpu_dir/cpufreq/boost" 2>/dev/null)"
+}
+
+# --tune on a fake tree (CACHEPROBE_TUNE_ROOT): the run ends well, then
+# with an area's error; the tree is as before each time.
+tune_restore_cases() {
+	for kind in no_turbo boost; do
+		tree="$work/tune-$kind"
+		make_cpufreq_tree "$tree" "$kind"
+		before=$(cpufreq_state "$tree")
+		CACHEPROBE_TUNE_ROOT=$tree run latency --tune --max-size 8K \
+			-n 3 --sample-time 100 --quiet
+		after=$(cpufreq_state "$tree")
+		if [ "$status" -eq 0 ] && [ "$after" = "$before" ] &&
+		   [ ! -s "$work/err" ]; then
+			ok "--tune ($kind): restored after a normal run"
+		else
+			not_ok "--tune ($kind): restored after a normal run" \
+				"exit status $status, before: $before, after: $after"
+		fi
+	done
+	tree="$work/tune-error"
+	make_cpufreq_tree "$tree"
+	before=$(cpufreq_state "$tree")
+	run info
+	if grep -q '^module: not loaded (' "$work/out"; then
+		CACHEPROBE_TUNE_ROOT=$tree run align --mode kernel \
+			--access-widths 8 --tune --quiet
+		after=$(cpufreq_state "$tree")
+		if [ "$status" -eq 1 ] && [ "$after" = "$before" ] &&
+		   grep -q 'module not loaded' "$work/err"; then
+			ok "--tune: restored after an area's error"
+		else
+			not_ok "--tune: restored after an area's error" \
+				"exit status $status, before: $before, after: $after"
+		fi
+	else
+		skip "the module is loaded here: no area error to provoke"
+	fi
+	tune_signal_case INT 2
+	tune_signal_case TERM 15
+	tune_signal_case HUP 1
+}
+
+# --tune on a fake tree, stopped by signal $1 (number $2) mid-run: tuned
+# while it runs, restored after, partial results written.
+tune_signal_case() {
+	sig_name=$1 sig_number=$2
+	tree="$work/tune-$sig_name"
+	make_cpufreq_tree "$tree"
+	before=$(cpufreq_state "$tree")
+	CACHEPROBE_TUNE_ROOT=$tree "$program" latency --tune --quiet \
+		--max-size 128M --json "$work/tune-$sig_name.json" \
+		>"$work/out" 2>"$work/err" &
+	pid=$!
+	sleep 1.5
+	during=$(cpufreq_state "$tree")
+	kill -"$sig_name" "$pid"
+	wait "$pid"
+	status=$?
+	after=$(cpufreq_state "$tree")
+	if [ "$during" = "performance performance 1" ]; then
+		ok "--tune, SIG$sig_name case: tuned during the run"
+	else
+		not_ok "--tune, SIG$sig_name case: tuned during the run" \
+			"during: $during"
+	fi
+	if [ "$status" -eq $((128 + sig_number)) ] &&
+	   [ "$after" = "$before" ] &&
+	   grep -q '"interrupted":true' "$work/tune-$sig_name.json"; then
+		ok "--tune: restored after SIG$sig_name, partial results written"
+	else
+		not_ok "--tune: restored after SIG$sig_name, partial results written" \
+			"exit status $status, before: $before, after: $after"
+	fi
+}
+
 # coldcache: its options refused before anything runs, and on this
 # machine the verdicts agree with what each method must do.
 coldcache_usage_cases() {
@@ -615,6 +716,8 @@ no_partial_output_cases
 run_cases
 interrupt_case INT 2
 interrupt_case TERM 15
+interrupt_case HUP 1
+tune_restore_cases
 help_cases
 synthetic_topology_cases
 module_absent_cases

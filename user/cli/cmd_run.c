@@ -88,13 +88,23 @@ static int load_topology(struct run_session *session)
 	return CLI_PROCEED;
 }
 
+/* Where --tune finds sys/devices/system/cpu: "/" (NULL), or for tests a
+ * fake tree named by CACHEPROBE_TUNE_ROOT, so that the restore on every
+ * exit path can be checked without retuning the test machine. */
+static const char *tune_root(void)
+{
+	const char *root = getenv("CACHEPROBE_TUNE_ROOT");
+
+	return root && *root ? root : NULL;
+}
+
 static int apply_tuning(struct run_session *session)
 {
 	struct cp_error error;
 
 	if (!session->options.tune)
 		return CLI_PROCEED;
-	if (cp_tune_apply(&tune_state, NULL, &error)) {
+	if (cp_tune_apply(&tune_state, tune_root(), &error)) {
 		cli_report_error(session->command, &error);
 		return CLI_EXIT_FAILURE;
 	}
