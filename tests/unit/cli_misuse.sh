@@ -440,6 +440,40 @@ tune_case() {
 		-- latency --tune --max-size 8K -n 3 --sample-time 100
 }
 
+# Progress on stderr: shown on a terminal (script(1) gives the run one),
+# not with --quiet there, and not when stderr is a file.
+progress_cases() {
+	if ! command -v script >/dev/null; then
+		skip "no script(1) to give the run a terminal (bsdutils)"
+		return
+	fi
+	short="$program latency --max-size 64K -n 3 --sample-time 100 --json $work/p.json"
+	script -qec "$short" /dev/null </dev/null >"$work/tty" 2>"$work/err"
+	status=$?
+	if [ "$status" -eq 0 ] &&
+	   grep -q '\[ *[0-9]*%\] latency: chase [0-9]* KiB, about [0-9]* s left' "$work/tty"; then
+		ok "progress: shown with the time left when stderr is a terminal"
+	else
+		not_ok "progress: shown with the time left when stderr is a terminal" \
+			"exit status $status" "$(head -c 600 "$work/tty")"
+	fi
+	script -qec "$short --quiet" /dev/null </dev/null >"$work/tty" 2>"$work/err"
+	status=$?
+	if [ "$status" -eq 0 ] && ! grep -q '%\]' "$work/tty"; then
+		ok "progress: none on a terminal with --quiet"
+	else
+		not_ok "progress: none on a terminal with --quiet" \
+			"exit status $status" "$(head -c 600 "$work/tty")"
+	fi
+	run latency --max-size 64K -n 3 --sample-time 100 --json "$work/p.json"
+	if [ "$status" -eq 0 ] && ! grep -q '%\]' "$work/err" &&
+	   grep -q 'chase 64 KiB' "$work/out"; then
+		ok "progress: none when stderr is not a terminal"
+	else
+		not_ok "progress: none when stderr is not a terminal" "exit status $status"
+	fi
+}
+
 # A fake cpufreq tree under $1 as --tune reads it: two online CPUs with
 # governors powersave and schedutil, and turbo on through intel_pstate's
 # no_turbo (or, with $2 = boost, through cpufreq's boost as on AMD).
@@ -718,6 +752,7 @@ interrupt_case INT 2
 interrupt_case TERM 15
 interrupt_case HUP 1
 tune_restore_cases
+progress_cases
 help_cases
 synthetic_topology_cases
 module_absent_cases

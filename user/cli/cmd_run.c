@@ -301,7 +301,8 @@ static int run_areas(struct run_session *session)
 		const struct cp_area *area = session->options.areas[i];
 		int ret;
 
-		cli_progress_area(&session->progress, area->name);
+		cli_progress_area(&session->progress, area->name, i,
+				  session->options.nr_areas);
 		ret = area->run(&context, &error);
 		cli_progress_clear(&session->progress);
 		if (ret == -EINTR || cp_interrupt_requested())
