@@ -440,6 +440,28 @@ tune_case() {
 		-- latency --tune --max-size 8K -n 3 --sample-time 100
 }
 
+# A short `bench`: the instrument (timer overhead, the NOTHING floor and
+# what its subtraction leaves) and the latency plateaus in ns, TSC ticks
+# and core cycles.  64 MiB reaches memory on the development hosts
+# (their L3 serves about 24 MiB); at least L1d and one further level must
+# show.  About 2 s.
+bench_case() {
+	run bench --max-size 64M -n 3 --sample-time 100
+	levels=$(sed -n '/^cache levels seen by the latency curve$/,/^$/p' "$work/out" |
+		grep -Ec '^  (L[0-9][diu]?|memory) .* [0-9.]+ ns +[0-9.]+ +[0-9.]+ ')
+	if [ "$status" -eq 0 ] &&
+	   grep -Eq '^  timer overhead \(start\+stop back to back\): [0-9]+ ticks = [0-9.]+ ns$' "$work/out" &&
+	   grep -Eq '^  NOTHING floor: [0-9.]+ ticks = [0-9.]+ ns per iteration \(subtracted\)$' "$work/out" &&
+	   grep -Eq '^  NOTHING after subtraction: median -?[0-9.]+ ticks per iteration' "$work/out" &&
+	   grep -Eq '^  L1d .* [0-9.]+ ns +[0-9.]+ +[0-9.]+ ' "$work/out" &&
+	   [ "$levels" -ge 2 ]; then
+		ok "bench: timer overhead, NOTHING floor, $levels latency plateaus in ns, ticks and cycles"
+	else
+		not_ok "bench: timer overhead, NOTHING floor, latency plateaus in ns, ticks and cycles" \
+			"exit status $status, levels with ns and cycles: $levels"
+	fi
+}
+
 # Progress on stderr: shown on a terminal (script(1) gives the run one),
 # not with --quiet there, and not when stderr is a file.
 progress_cases() {
@@ -753,6 +775,7 @@ interrupt_case TERM 15
 interrupt_case HUP 1
 tune_restore_cases
 progress_cases
+bench_case
 help_cases
 synthetic_topology_cases
 module_absent_cases
