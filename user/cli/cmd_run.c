@@ -133,9 +133,7 @@ static uint32_t query_module(struct run_session *session)
 	if (cp_client_open(session->options.transport, &client, &error))
 		return 0;
 	if (!cp_client_info(client, &info, &error)) {
-		snprintf(env->module_version, sizeof(env->module_version),
-			 "%s", info.module_version);
-		env->abi_version = info.abi_version;
+		cp_environment_note_module(env, &info);
 		tsc_khz = info.tsc_khz;
 		cp_module_info_free(&info);
 	}
@@ -174,10 +172,7 @@ static int prepare_measuring(struct run_session *session)
 	cp_environment_capture(NULL, env);
 	tsc_khz = query_module(session);
 	cp_clock_init(&session->clock, tsc_khz);
-	env->tsc_hz = session->clock.tsc_hz;
-	env->tsc_invariant = session->clock.tsc_invariant;
-	snprintf(env->tsc_source, sizeof(env->tsc_source), "%s",
-		 tsc_khz ? "module" : "calibrated");
+	cp_environment_note_clock(env, &session->clock);
 	results->timer_overhead_ticks = session->clock.overhead_ticks;
 	results->timer_granularity_ticks = session->clock.granularity_ticks;
 	results->samples_requested = config.samples;
