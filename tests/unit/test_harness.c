@@ -195,7 +195,7 @@ static double twice_nothing_median(const struct cp_harness *harness,
  * 1 (2F if the floor were not subtracted) and F/4 at scale 4 (F if not
  * divided).  The 30 % margins leave room for noise, not for either slip.
  */
-static void test_harness_subtracts_floor_and_divides_by_scale(void **state)
+static void test_harness_floor_and_scale(void **state)
 {
 	const struct cp_harness_config config = {
 		.samples = 9, .target_sample_ns = 1e6,
@@ -252,7 +252,7 @@ int main(void)
 		cmocka_unit_test(test_scale_count),
 		cmocka_unit_test(test_clock_on_this_machine),
 		cmocka_unit_test(test_harness_calibrates_and_subtracts),
-		cmocka_unit_test(test_harness_subtracts_floor_and_divides_by_scale),
+		cmocka_unit_test(test_harness_floor_and_scale),
 		cmocka_unit_test(test_harness_stops_when_interrupted),
 	};
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cacheprobe-run compare A.json B.json: for each measurement in both (the
- * same area, name and mode), the ratio of medians (B/A) and a Mann-Whitney U test on the samples.  Every
- * measurement is a time per operation, so slower is worse: a significant
- * rise beyond --threshold is a regression (exit 1).
+ * same area, name and mode), the ratio of medians (B/A) and a
+ * Mann-Whitney U test on the samples.  Every measurement is a time per
+ * operation, so slower is worse: a significant rise beyond --threshold is
+ * a regression (exit 1).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -173,13 +174,13 @@ static int compare_results(const struct cp_results *base,
 		const struct cp_measurement *m = &next->measurements[i];
 		const struct cp_measurement *b =
 			cp_results_find_mode(base, m->area, m->name, m->mode);
+		bool show_mode;
 		int ret;
 
 		if (!b)
 			continue;
-		ret = compare_one(b, m,
-				  name_repeats(next, m) || name_repeats(base, b),
-				  options);
+		show_mode = name_repeats(next, m) || name_repeats(base, b);
+		ret = compare_one(b, m, show_mode, options);
 		if (ret < 0)
 			return CLI_EXIT_FAILURE;
 		common++;
