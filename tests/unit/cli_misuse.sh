@@ -245,6 +245,8 @@ xcore_c2c_misuse_cases() {
 		-- xcore --pairs 0:0 --json "$f"
 	expect "xcore: unknown CPU" 2 err "xcore: pair 0:7: CPU 7 is not online" \
 		-- xcore --pairs 0:7 --json "$f"
+	expect "xcore: pair listed twice" 2 err "xcore: pair 0:1 is listed twice" \
+		-- xcore --pairs 0:1,0:1 --json "$f"
 	expect "xcore: block not a power of two" 2 err \
 		"xcore: block size 98304 is not a power of two" \
 		-- xcore --max-size 96K --json "$f"
@@ -358,10 +360,11 @@ run_cases() {
 		not_ok "JSON holds the schema and the measurements"
 	fi
 	if head -1 "$work/a.csv" | grep -q '^area,name,mode,params,samples,' &&
-	   [ "$(wc -l <"$work/a.csv")" -eq 14 ]; then
-		ok "CSV has a header and one row per size (13 from 4K to 32K)"
+	   [ "$(wc -l <"$work/a.csv")" -eq 14 ] &&
+	   csv_run_marker "$work/a.csv" false; then
+		ok "CSV has a header and one row per size (13 from 4K to 32K), run not interrupted"
 	else
-		not_ok "CSV has a header and one row per size (13 from 4K to 32K)" \
+		not_ok "CSV has a header and one row per size (13 from 4K to 32K), run not interrupted" \
 			"$(cat "$work/a.csv")"
 	fi
 	expect "compare a run with itself" 0 out "13 measurements compared, 0 regressions" \
@@ -393,11 +396,20 @@ bounce_run_case() {
 	fi
 }
 
-# Ctrl-C (and SIGTERM) stop the run; what was measured is still written.
+# Whether CSV file $1 has data rows and every one ends with the run's
+# marker run_interrupted = $2 (the last column; the header names it).
+csv_run_marker() {
+	head -n 1 "$1" | grep -q ',run_interrupted$' &&
+		awk -v want=",$2" 'NR > 1 { rows++; if (substr($0, length($0) - length(want) + 1) != want) bad++ }
+			END { exit !(rows > 0 && !bad) }' "$1"
+}
+
+# Ctrl-C (and SIGTERM) stop the run; what was measured is still written,
+# marked as interrupted in the JSON and on every CSV row.
 interrupt_case() {
 	sig_name=$1 sig_number=$2
 	"$program" latency --quiet --max-size 128M --json "$work/$sig_name.json" \
-		>"$work/out" 2>"$work/err" &
+		--csv "$work/$sig_name.csv" >"$work/out" 2>"$work/err" &
 	pid=$!
 	sleep 1.5
 	kill -"$sig_name" "$pid"
@@ -406,10 +418,12 @@ interrupt_case() {
 	if [ "$status" -eq $((128 + sig_number)) ] &&
 	   grep -q '"interrupted":true' "$work/$sig_name.json" &&
 	   grep -q '"name":"chase 4 KiB"' "$work/$sig_name.json" &&
+	   grep -q '^latency,chase 4 KiB,user,' "$work/$sig_name.csv" &&
+	   csv_run_marker "$work/$sig_name.csv" true &&
 	   grep -q 'interrupted; partial results kept' "$work/err"; then
-		ok "SIG$sig_name: exit $status, partial results written"
+		ok "SIG$sig_name: exit $status, partial results written, marked in JSON and CSV"
 	else
-		not_ok "SIG$sig_name: exit $status, partial results written"
+		not_ok "SIG$sig_name: exit $status, partial results written, marked in JSON and CSV"
 	fi
 }
 
@@ -424,6 +438,163 @@ tune_case() {
 	expect "--tune without cpufreq" 0 err \
 		"--tune: this machine exposes no CPU frequency governor; nothing to set" \
 		-- latency --tune --max-size 8K -n 3 --sample-time 100
+}
+
+# A short `bench`: the instrument (timer overhead, the NOTHING floor and
+# what its subtraction leaves) and the latency plateaus in ns, TSC ticks
+# and core cycles.  64 MiB reaches memory on the development hosts
+# (their L3 serves about 24 MiB); at least L1d and one further level must
+# show.  About 2 s.
+bench_case() {
+	run bench --max-size 64M -n 3 --sample-time 100
+	levels=$(sed -n '/^cache levels seen by the latency curve$/,/^$/p' "$work/out" |
+		grep -Ec '^  (L[0-9][diu]?|memory) .* [0-9.]+ ns +[0-9.]+ +[0-9.]+ ')
+	if [ "$status" -eq 0 ] &&
+	   grep -Eq '^  timer overhead \(start\+stop back to back\): [0-9]+ ticks = [0-9.]+ ns$' "$work/out" &&
+	   grep -Eq '^  NOTHING floor: [0-9.]+ ticks = [0-9.]+ ns per iteration \(subtracted\)$' "$work/out" &&
+	   grep -Eq '^  NOTHING after subtraction: median -?[0-9.]+ ticks per iteration' "$work/out" &&
+	   grep -Eq '^  L1d .* [0-9.]+ ns +[0-9.]+ +[0-9.]+ ' "$work/out" &&
+	   [ "$levels" -ge 2 ]; then
+		ok "bench: timer overhead, NOTHING floor, $levels latency plateaus in ns, ticks and cycles"
+	else
+		not_ok "bench: timer overhead, NOTHING floor, latency plateaus in ns, ticks and cycles" \
+			"exit status $status, levels with ns and cycles: $levels"
+	fi
+}
+
+# Progress on stderr: shown on a terminal (script(1) gives the run one),
+# not with --quiet there, and not when stderr is a file.
+progress_cases() {
+	if ! command -v script >/dev/null; then
+		skip "no script(1) to give the run a terminal (bsdutils)"
+		return
+	fi
+	short="$program latency --max-size 64K -n 3 --sample-time 100 --json $work/p.json"
+	script -qec "$short" /dev/null </dev/null >"$work/tty" 2>"$work/err"
+	status=$?
+	if [ "$status" -eq 0 ] &&
+	   grep -q '\[ *[0-9]*%\] latency: chase [0-9]* KiB, about [0-9]* s left' "$work/tty"; then
+		ok "progress: shown with the time left when stderr is a terminal"
+	else
+		not_ok "progress: shown with the time left when stderr is a terminal" \
+			"exit status $status" "$(head -c 600 "$work/tty")"
+	fi
+	script -qec "$short --quiet" /dev/null </dev/null >"$work/tty" 2>"$work/err"
+	status=$?
+	if [ "$status" -eq 0 ] && ! grep -q '%\]' "$work/tty"; then
+		ok "progress: none on a terminal with --quiet"
+	else
+		not_ok "progress: none on a terminal with --quiet" \
+			"exit status $status" "$(head -c 600 "$work/tty")"
+	fi
+	run latency --max-size 64K -n 3 --sample-time 100 --json "$work/p.json"
+	if [ "$status" -eq 0 ] && ! grep -q '%\]' "$work/err" &&
+	   grep -q 'chase 64 KiB' "$work/out"; then
+		ok "progress: none when stderr is not a terminal"
+	else
+		not_ok "progress: none when stderr is not a terminal" "exit status $status"
+	fi
+}
+
+# A fake cpufreq tree under $1 as --tune reads it: two online CPUs with
+# governors powersave and schedutil, and turbo on through intel_pstate's
+# no_turbo (or, with $2 = boost, through cpufreq's boost as on AMD).
+make_cpufreq_tree() {
+	cpu_dir="$1/sys/devices/system/cpu"
+	mkdir -p "$cpu_dir/cpu0/cpufreq" "$cpu_dir/cpu1/cpufreq"
+	echo 0-1 >"$cpu_dir/online"
+	echo powersave >"$cpu_dir/cpu0/cpufreq/scaling_governor"
+	echo schedutil >"$cpu_dir/cpu1/cpufreq/scaling_governor"
+	if [ "${2:-}" = boost ]; then
+		mkdir -p "$cpu_dir/cpufreq"
+		echo 1 >"$cpu_dir/cpufreq/boost"
+	else
+		mkdir -p "$cpu_dir/intel_pstate"
+		echo 0 >"$cpu_dir/intel_pstate/no_turbo"
+	fi
+}
+
+# The tree's settings on one line: governors of CPUs 0 and 1, then the
+# turbo control (no_turbo or boost, whichever the tree has).
+cpufreq_state() {
+	cpu_dir="$1/sys/devices/system/cpu"
+	printf '%s %s %s\n' "$(cat "$cpu_dir/cpu0/cpufreq/scaling_governor")" \
+		"$(cat "$cpu_dir/cpu1/cpufreq/scaling_governor")" \
+		"$(cat "$cpu_dir/intel_pstate/no_turbo" "$cpu_dir/cpufreq/boost" 2>/dev/null)"
+}
+
+# --tune on a fake tree (CACHEPROBE_TUNE_ROOT): the run ends well, then
+# with an area's error; the tree is as before each time.
+tune_restore_cases() {
+	for kind in no_turbo boost; do
+		tree="$work/tune-$kind"
+		make_cpufreq_tree "$tree" "$kind"
+		before=$(cpufreq_state "$tree")
+		CACHEPROBE_TUNE_ROOT=$tree run latency --tune --max-size 8K \
+			-n 3 --sample-time 100 --quiet
+		after=$(cpufreq_state "$tree")
+		if [ "$status" -eq 0 ] && [ "$after" = "$before" ] &&
+		   [ ! -s "$work/err" ]; then
+			ok "--tune ($kind): restored after a normal run"
+		else
+			not_ok "--tune ($kind): restored after a normal run" \
+				"exit status $status, before: $before, after: $after"
+		fi
+	done
+	tree="$work/tune-error"
+	make_cpufreq_tree "$tree"
+	before=$(cpufreq_state "$tree")
+	run info
+	if grep -q '^module: not loaded (' "$work/out"; then
+		CACHEPROBE_TUNE_ROOT=$tree run align --mode kernel \
+			--access-widths 8 --tune --quiet
+		after=$(cpufreq_state "$tree")
+		if [ "$status" -eq 1 ] && [ "$after" = "$before" ] &&
+		   grep -q 'module not loaded' "$work/err"; then
+			ok "--tune: restored after an area's error"
+		else
+			not_ok "--tune: restored after an area's error" \
+				"exit status $status, before: $before, after: $after"
+		fi
+	else
+		skip "the module is loaded here: no area error to provoke"
+	fi
+	tune_signal_case INT 2
+	tune_signal_case TERM 15
+	tune_signal_case HUP 1
+}
+
+# --tune on a fake tree, stopped by signal $1 (number $2) mid-run: tuned
+# while it runs, restored after, partial results written.
+tune_signal_case() {
+	sig_name=$1 sig_number=$2
+	tree="$work/tune-$sig_name"
+	make_cpufreq_tree "$tree"
+	before=$(cpufreq_state "$tree")
+	CACHEPROBE_TUNE_ROOT=$tree "$program" latency --tune --quiet \
+		--max-size 128M --json "$work/tune-$sig_name.json" \
+		>"$work/out" 2>"$work/err" &
+	pid=$!
+	sleep 1.5
+	during=$(cpufreq_state "$tree")
+	kill -"$sig_name" "$pid"
+	wait "$pid"
+	status=$?
+	after=$(cpufreq_state "$tree")
+	if [ "$during" = "performance performance 1" ]; then
+		ok "--tune, SIG$sig_name case: tuned during the run"
+	else
+		not_ok "--tune, SIG$sig_name case: tuned during the run" \
+			"during: $during"
+	fi
+	if [ "$status" -eq $((128 + sig_number)) ] &&
+	   [ "$after" = "$before" ] &&
+	   grep -q '"interrupted":true' "$work/tune-$sig_name.json"; then
+		ok "--tune: restored after SIG$sig_name, partial results written"
+	else
+		not_ok "--tune: restored after SIG$sig_name, partial results written" \
+			"exit status $status, before: $before, after: $after"
+	fi
 }
 
 # coldcache: its options refused before anything runs, and on this
@@ -601,6 +772,10 @@ no_partial_output_cases
 run_cases
 interrupt_case INT 2
 interrupt_case TERM 15
+interrupt_case HUP 1
+tune_restore_cases
+progress_cases
+bench_case
 help_cases
 synthetic_topology_cases
 module_absent_cases

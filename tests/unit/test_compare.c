@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* `cacheprobe-run compare` on crafted result files: a clear regression,
- * noise only, an improvement, a change under the threshold, incompatible
+ * noise only, an improvement, a change under the threshold, kernel- and
+ * user-mode measurements of one name, incompatible
  * and unreadable files, and misuse. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +10,7 @@
 #include <cmocka.h>
 
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,6 +149,107 @@ static void test_partly_common(void **state)
 	fixture_remove(path);
 }
 
+/* A c2c file with "cas 0:1" in both modes, in the order @kernel_first
+ * says: user at 40 ns, kernel at @kernel_center ns. */
+static char *two_mode_file(double kernel_center, bool kernel_first,
+			   int phase, const char *name)
+{
+	struct cp_results results;
+	double user_values[NR_SAMPLES], kernel_values[NR_SAMPLES];
+	char *path;
+
+	fixture_results(&results);
+	samples(40.0, phase, user_values);
+	samples(kernel_center, phase, kernel_values);
+	for (int i = 0; i < 2; i++) {
+		bool kernel = (i == 0) == kernel_first;
+
+		fixture_area_measurement(&results, "c2c",
+					 kernel ? "kernel" : "user", "cas 0:1",
+					 kernel ? kernel_values : user_values,
+					 NR_SAMPLES);
+	}
+	path = fixture_write_json(&results, name);
+	cp_results_free(&results);
+	return path;
+}
+
+/* The line of printed that starts with @label (after the indent), in a
+ * buffer that the next call reuses. */
+static const char *row(const char *label)
+{
+	static char line[200];
+	char key[80];
+	const char *at;
+
+	snprintf(key, sizeof(key), "\n  %s ", label);
+	at = strstr(printed, key);
+	assert_non_null(at);
+	snprintf(line, sizeof(line), "%.*s", (int)strcspn(at + 1, "\n"),
+		 at + 1);
+	return line;
+}
+
+/* Kernel-mode rows share names with user-mode ones: a kernel-mode
+ * slowdown is a regression, and each row says its mode. */
+static void test_kernel_mode_regression(void **state)
+{
+	char *base = two_mode_file(40.0, false, 0, "base.json");
+	char *slower = two_mode_file(60.0, false, 3, "slower.json");
+	const char *kernel_row, *user_row;
+
+	(void)state;
+	assert_int_equal(compare(base, slower, NULL), 1);
+	assert_non_null(strstr(printed,
+			       "2 measurements compared, 1 regressions"));
+	kernel_row = row("c2c: cas 0:1 [kernel]");
+	assert_non_null(strstr(kernel_row, " 1.500 "));
+	assert_non_null(strstr(kernel_row, "REGRESSION"));
+	user_row = row("c2c: cas 0:1 [user]");
+	assert_null(strstr(user_row, "REGRESSION"));
+	fixture_remove(base);
+	fixture_remove(slower);
+}
+
+/* Rows pair by mode, not by position: the files list the modes in
+ * opposite orders and kernel-mode rounds are 2.5 times the user ones. */
+static void test_pairs_by_mode(void **state)
+{
+	char *base = two_mode_file(100.0, false, 0, "base.json");
+	char *reordered = two_mode_file(100.0, true, 4, "reordered.json");
+	char *user_only, *kernel_only;
+	struct cp_results one_mode;
+	double values[NR_SAMPLES];
+
+	(void)state;
+	assert_int_equal(compare(base, reordered, NULL), 0);
+	assert_non_null(strstr(printed,
+			       "2 measurements compared, 0 regressions"));
+	/* 0.998 from the shifted spread; a pairing across modes gives 2.5
+	 * or 0.4. */
+	assert_non_null(strstr(row("c2c: cas 0:1 [kernel]"), " 0.998 "));
+	assert_non_null(strstr(row("c2c: cas 0:1 [user]"), " 0.998 "));
+	/* The same name in different modes is not a measurement in common. */
+	samples(40.0, 0, values);
+	fixture_results(&one_mode);
+	fixture_area_measurement(&one_mode, "c2c", "user", "cas 0:1", values,
+				 NR_SAMPLES);
+	user_only = fixture_write_json(&one_mode, "user.json");
+	snprintf(one_mode.measurements[0].mode,
+		 sizeof(one_mode.measurements[0].mode), "kernel");
+	kernel_only = fixture_write_json(&one_mode, "kernel.json");
+	assert_int_equal(compare(user_only, kernel_only, NULL), 2);
+	/* One mode only: no mode in the label. */
+	assert_int_equal(compare(user_only, user_only, NULL), 0);
+	assert_non_null(row("c2c: cas 0:1"));
+	assert_null(strstr(printed, "[user]"));
+	cp_results_free(&one_mode);
+	fixture_remove(base);
+	fixture_remove(reordered);
+	fixture_remove(user_only);
+	fixture_remove(kernel_only);
+}
+
 static void test_incompatible_files(void **state)
 {
 	struct cp_results other;
@@ -193,6 +296,8 @@ int main(void)
 		cmocka_unit_test(test_noise_only),
 		cmocka_unit_test(test_small_change),
 		cmocka_unit_test(test_partly_common),
+		cmocka_unit_test(test_kernel_mode_regression),
+		cmocka_unit_test(test_pairs_by_mode),
 		cmocka_unit_test(test_incompatible_files),
 		cmocka_unit_test(test_misuse),
 	};

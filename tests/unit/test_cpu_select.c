@@ -260,6 +260,15 @@ static void test_pair_selection(void **state)
 	assert_int_equal(cp_pair_select(big, "0-1", pairs, 8, &count, why,
 					sizeof(why)), -EINVAL);
 	assert_string_equal(why, "'0-1' is not a pair A:B (or write 'classes')");
+	/* A pair twice would be measured twice under one name. */
+	assert_int_equal(cp_pair_select(big, "0:1,0:64,0:1", pairs, 8, &count,
+					why, sizeof(why)), -EINVAL);
+	assert_string_equal(why, "pair 0:1 is listed twice");
+	/* The other direction is another measurement. */
+	assert_int_equal(cp_pair_select(big, "0:1,1:0", pairs, 8, &count, why,
+					sizeof(why)), 0);
+	assert_int_equal(count, 2);
+	assert_int_equal(pairs[1].first, 1);
 	cp_topology_free(big);
 }
 

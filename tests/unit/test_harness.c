@@ -16,6 +16,7 @@
 #include "lib/clock.h"
 #include "lib/harness.h"
 #include "lib/interrupt.h"
+#include "lib/stats.h"
 
 static void test_chase_is_one_cycle(void **state)
 {
@@ -164,6 +165,59 @@ static void test_harness_calibrates_and_subtracts(void **state)
 	cp_samples_free(&samples);
 }
 
+/* Two empty iterations per iteration: a body whose cost is known in
+ * units of the NOTHING floor F, twice F before subtraction. */
+static uint64_t twice_nothing_body(void *context, uint64_t count)
+{
+	return cp_nothing_body(context, 2 * count);
+}
+
+/* Median ticks per operation of twice_nothing_body at @scale. */
+static double twice_nothing_median(const struct cp_harness *harness,
+				   uint64_t scale)
+{
+	const struct cp_benchmark benchmark = {
+		.body = twice_nothing_body, .scale = scale, .prime_count = 1000,
+	};
+	struct cp_samples samples;
+	double median;
+
+	assert_int_equal(cp_harness_measure(harness, &benchmark, &samples), 0);
+	assert_int_equal(samples.nr_samples, 9);
+	median = cp_stats_median(samples.ticks_per_op, samples.nr_samples);
+	cp_samples_free(&samples);
+	return median;
+}
+
+/*
+ * The floor F is subtracted once per iteration and the rest divided by
+ * the scale: the body costs 2F an iteration, so F per operation at scale
+ * 1 (2F if the floor were not subtracted) and F/4 at scale 4 (F if not
+ * divided).  The 30 % margins leave room for noise, not for either slip.
+ */
+static void test_harness_floor_and_scale(void **state)
+{
+	const struct cp_harness_config config = {
+		.samples = 9, .target_sample_ns = 1e6,
+	};
+	struct cp_harness harness;
+	struct cp_clock clock;
+	double floor, scale1, scale4;
+
+	(void)state;
+	cp_interrupt_reset();
+	cp_clock_init(&clock, 0);
+	assert_int_equal(cp_harness_init(&harness, &clock, &config), 0);
+	floor = harness.nothing_ticks_per_iteration;
+	assert_true(floor > 0);
+	scale1 = twice_nothing_median(&harness, 1);
+	scale4 = twice_nothing_median(&harness, 4);
+	print_message("floor %.4f, scale 1: %.4f, scale 4: %.4f ticks\n",
+		      floor, scale1, scale4);
+	assert_true(scale1 > 0.7 * floor && scale1 < 1.3 * floor);
+	assert_true(scale4 > 0.7 * floor / 4 && scale4 < 1.3 * floor / 4);
+}
+
 static void test_harness_stops_when_interrupted(void **state)
 {
 	const struct cp_harness_config config = {
@@ -198,6 +252,7 @@ int main(void)
 		cmocka_unit_test(test_scale_count),
 		cmocka_unit_test(test_clock_on_this_machine),
 		cmocka_unit_test(test_harness_calibrates_and_subtracts),
+		cmocka_unit_test(test_harness_floor_and_scale),
 		cmocka_unit_test(test_harness_stops_when_interrupted),
 	};
 

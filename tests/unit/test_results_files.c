@@ -17,6 +17,9 @@
 #include <json-c/json.h>
 
 #include "lib/atomic_file.h"
+#include "lib/client.h"
+#include "lib/clock.h"
+#include "lib/environment.h"
 #include "lib/results_csv.h"
 #include "lib/results_json.h"
 #include "results_fixture.h"
@@ -277,6 +280,45 @@ static size_t count_fields(const char *line)
 	return fields;
 }
 
+/*
+ * A run with the module loaded: the environment takes the module's
+ * version and ABI version from its info, the clock its rate (the kernel's
+ * 2.4 GHz), and the file says so and reads back the same.
+ */
+static void test_json_round_trip_module_loaded(void **state)
+{
+	struct cp_module_info info = {
+		.module_version = "0.7.1", .abi_version = 2,
+		.tsc_khz = 2400000,
+	};
+	struct cp_results written, read;
+	struct cp_clock clock;
+	struct cp_error error;
+	char *path;
+
+	(void)state;
+	build(&written);
+	cp_environment_note_module(&written.environment, &info);
+	cp_clock_init(&clock, info.tsc_khz);
+	cp_environment_note_clock(&written.environment, &clock);
+	assert_string_equal(written.environment.tsc_source, "module");
+	path = fixture_write_json(&written, "module.json");
+	if (cp_results_read_json(path, &read, &error))
+		fail_msg("cannot read back: %s", error.msg);
+	assert_string_equal(read.environment.module_version, "0.7.1");
+	assert_int_equal(read.environment.abi_version, 2);
+	assert_string_equal(read.environment.tsc_source, "module");
+	assert_true(read.environment.tsc_hz == 2.4e9);
+	assert_int_equal(read.environment.tsc_invariant, clock.tsc_invariant);
+	/* Without the module the rate is calibrated, and the file says so. */
+	clock.source = CP_TSC_CALIBRATED;
+	cp_environment_note_clock(&written.environment, &clock);
+	assert_string_equal(written.environment.tsc_source, "calibrated");
+	cp_results_free(&read);
+	cp_results_free(&written);
+	fixture_remove(path);
+}
+
 static void test_csv(void **state)
 {
 	struct cp_results results;
@@ -291,14 +333,41 @@ static void test_csv(void **state)
 	assert_int_equal(cp_results_write_csv(&results, out), 0);
 	fclose(out);
 	header_fields = count_fields(text);
-	assert_int_equal(header_fields, 23);
+	assert_int_equal(header_fields, 24);
+	assert_non_null(strstr(text, ",interrupted,warnings,run_interrupted\n"));
 	line = strchr(text, '\n') + 1;
 	assert_non_null(strstr(line, "latency,chase 4 KiB,user,size_bytes=4096,5,1000,16,1.71,"));
 	assert_int_equal(count_fields(line), header_fields);
+	/* A complete measurement of an interrupted run: its own flag false,
+	 * the run's true. */
+	assert_non_null(strstr(line, ",false,\"unstable: \"\"test\"\"\",true\n"));
 	line = strchr(line, '\n') + 1;
 	assert_non_null(strstr(line, "latency,\"size, \"\"big\"\"\",user,"));
-	assert_non_null(strstr(line, ",true,"));
+	assert_non_null(strstr(line, ",true,,true\n"));
 	assert_int_equal(count_fields(line), header_fields);
+	free(text);
+	cp_results_free(&results);
+}
+
+/* A run that finished says so on every row. */
+static void test_csv_run_complete(void **state)
+{
+	struct cp_results results;
+	char *text = NULL, *line;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	(void)state;
+	build(&results);
+	results.interrupted = false;
+	results.measurements[1].interrupted = false;
+	assert_int_equal(cp_results_write_csv(&results, out), 0);
+	fclose(out);
+	line = strchr(text, '\n') + 1;
+	assert_non_null(strstr(line, "\",false\n"));
+	line = strchr(line, '\n') + 1;
+	assert_non_null(strstr(line, ",false,,false\n"));
+	assert_null(strstr(line, "true"));
 	free(text);
 	cp_results_free(&results);
 }
@@ -359,7 +428,9 @@ int main(void)
 		cmocka_unit_test(test_json_fields_match_the_schema_document),
 		cmocka_unit_test(test_json_refusals),
 		cmocka_unit_test(test_json_missing_file),
+		cmocka_unit_test(test_json_round_trip_module_loaded),
 		cmocka_unit_test(test_csv),
+		cmocka_unit_test(test_csv_run_complete),
 		cmocka_unit_test(test_atomic_file),
 	};
 

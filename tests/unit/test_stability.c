@@ -22,6 +22,16 @@ static struct cp_measurement *fresh(struct cp_results *results,
 	return &results->measurements[0];
 }
 
+/* A timer of 26-tick steps at 1 GHz; a harness that calibrates its count
+ * and one given --count. */
+static const struct cp_clock test_clock = {
+	.tsc_hz = 1e9, .granularity_ticks = 26,
+};
+static const struct cp_harness calibrating = { .clock = &test_clock };
+static const struct cp_harness fixed_count = {
+	.clock = &test_clock, .config = { .fixed_count = 100 },
+};
+
 /* A measurement with @n samples in ns; its stability checked for samples
  * of @sample_ticks raw ticks and a timer step of 26 ticks. */
 static struct cp_measurement *checked(struct cp_results *results,
@@ -30,7 +40,7 @@ static struct cp_measurement *checked(struct cp_results *results,
 {
 	struct cp_measurement *m = fresh(results, ns, n);
 
-	cp_stability_check(m, sample_ticks, 26);
+	cp_stability_check(m, sample_ticks, &calibrating);
 	return m;
 }
 
@@ -76,7 +86,26 @@ static void test_too_short_for_the_timer(void **state)
 
 	(void)state;
 	assert_int_equal(m->nr_warnings, 1);
-	assert_true(warned(m, "samples too short for the timer: 25000 ticks is under 1000 steps of 26"));
+	assert_true(warned(m, "samples too short for the timer: 25000 ticks is under 1000 steps of 26; raise --sample-time"));
+	cp_results_free(&results);
+}
+
+/* With --count the sample time is not used: the advice is the count. */
+static void test_too_short_with_fixed_count(void **state)
+{
+	const double ns[] = { 10.0, 10.1, 9.9 };
+	struct cp_results results;
+	struct cp_measurement *m = fresh(&results, ns, 3);
+
+	(void)state;
+	cp_stability_check(m, 25000, &fixed_count);
+	assert_int_equal(m->nr_warnings, 1);
+	assert_true(warned(m, "samples too short for the timer: 25000 ticks is under 1000 steps of 26; raise --count"));
+	assert_false(warned(m, "--sample-time"));
+	cp_results_free(&results);
+	m = fresh(&results, ns, 3);
+	cp_stability_check_ops(m, 2500, 0, &fixed_count);
+	assert_true(warned(m, "; raise --count"));
 	cp_results_free(&results);
 	m = checked(&results, ns, 3, 26000);
 	assert_int_equal(m->nr_warnings, 0);
@@ -93,7 +122,7 @@ static void test_busy_and_interrupted(void **state)
 	m = fresh(&results, ns, 3);
 	m->preempted_retaken = 3;
 	m->interrupted = true;
-	cp_stability_check(m, 1e6, 26);
+	cp_stability_check(m, 1e6, &calibrating);
 	assert_true(warned(m, "busy CPU: 3 samples were preempted"));
 	assert_true(warned(m, "interrupted: 3 samples taken"));
 	cp_results_free(&results);
@@ -110,13 +139,13 @@ static void test_per_operation_and_retries(void **state)
 
 	(void)state;
 	m = fresh(&results, ns, 3);
-	cp_stability_check_ops(m, 2500, 0, 1e9, 26);
+	cp_stability_check_ops(m, 2500, 0, &calibrating);
 	assert_int_equal(m->nr_warnings, 1);
 	assert_true(warned(m, "samples too short for the timer: 25000 ticks"));
 	cp_results_free(&results);
 
 	m = fresh(&results, ns, 3);
-	cp_stability_check_ops(m, 2600, 2, 1e9, 26);
+	cp_stability_check_ops(m, 2600, 2, &calibrating);
 	assert_int_equal(m->nr_warnings, 1);
 	assert_true(warned(m, "2 samples overran the module's interrupt-off window"));
 	cp_results_free(&results);
@@ -179,6 +208,7 @@ int main(void)
 		cmocka_unit_test(test_steady_samples_pass),
 		cmocka_unit_test(test_unstable_and_skewed),
 		cmocka_unit_test(test_too_short_for_the_timer),
+		cmocka_unit_test(test_too_short_with_fixed_count),
 		cmocka_unit_test(test_busy_and_interrupted),
 		cmocka_unit_test(test_per_operation_and_retries),
 		cmocka_unit_test(test_core_clock_drift),

@@ -95,8 +95,7 @@ static int record(struct cp_area_context *context,
 	if (ret)
 		return ret;
 	cp_stability_check_ops(m, (double)result->ops, result->retries,
-			       context->clock->tsc_hz,
-			       context->clock->granularity_ticks);
+			       context->harness);
 	return 0;
 }
 

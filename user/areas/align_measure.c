@@ -68,7 +68,7 @@ static int keep(struct cp_area_context *context, struct cp_samples *samples,
 	if (ret)
 		return ret;
 	cp_stability_check(m, samples->median_sample_ticks,
-			   context->clock->granularity_ticks);
+			   context->harness);
 	cp_stability_check_core_clock(m, before, after);
 	*out = m;
 	return 0;

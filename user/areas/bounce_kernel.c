@@ -93,8 +93,7 @@ static int record(struct cp_area_context *context,
 	if (ret)
 		return ret;
 	cp_stability_check_ops(m, (double)result->ops, result->retries,
-			       context->clock->tsc_hz,
-			       context->clock->granularity_ticks);
+			       context->harness);
 	*index = (size_t)(m - context->results->measurements);
 	return 0;
 }

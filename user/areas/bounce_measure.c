@@ -217,8 +217,7 @@ static int record(struct cp_area_context *context,
 					 context->clock->tsc_hz);
 	if (ret)
 		return ret;
-	cp_stability_check_ops(m, (double)job->count, 0, context->clock->tsc_hz,
-			       context->clock->granularity_ticks);
+	cp_stability_check_ops(m, (double)job->count, 0, context->harness);
 	warn_overlap(m, timing);
 	check_counters(m, config, job->layout, timing->increments);
 	*index = (size_t)(m - context->results->measurements);

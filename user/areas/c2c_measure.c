@@ -119,8 +119,7 @@ static int record(struct cp_area_context *context,
 	ret = cp_measurement_set_samples(m, values, n, context->clock->tsc_hz);
 	if (ret)
 		return ret;
-	cp_stability_check_ops(m, round_trips, retries, context->clock->tsc_hz,
-			       context->clock->granularity_ticks);
+	cp_stability_check_ops(m, round_trips, retries, context->harness);
 	*out = m;
 	return 0;
 }

@@ -225,7 +225,7 @@ static int record(struct cp_area_context *context,
 	if (ret)
 		return ret;
 	cp_stability_check(m, samples->median_sample_ticks,
-			   context->clock->granularity_ticks);
+			   context->harness);
 	cp_stability_check_core_clock(m, ratio_before, ratio_after);
 	return 0;
 }
@@ -307,8 +307,7 @@ static int measure_size_kernel(struct cp_area_context *context,
 	}
 	if (!ret) {
 		cp_stability_check_ops(m, (double)result.ops, result.retries,
-				       context->clock->tsc_hz,
-				       context->clock->granularity_ticks);
+				       context->harness);
 		cp_stability_check_core_clock(m, ratio_before, ratio_after);
 	}
 	cp_run_result_free(&result);

@@ -61,8 +61,7 @@ static int record(struct cp_area_context *context,
 					 context->clock->tsc_hz);
 	if (ret)
 		return ret;
-	cp_stability_check_ops(m, lines * count, 0, context->clock->tsc_hz,
-			       context->clock->granularity_ticks);
+	cp_stability_check_ops(m, lines * count, 0, context->harness);
 	cp_stability_check_core_clock(m, timing->core_ratio_before,
 				      timing->core_ratio_after);
 	return 0;

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cacheprobe-run compare A.json B.json: for each measurement in both, the
- * ratio of medians (B/A) and a Mann-Whitney U test on the samples.  Every
- * measurement is a time per operation, so slower is worse: a significant
- * rise beyond --threshold is a regression (exit 1).
+ * cacheprobe-run compare A.json B.json: for each measurement in both (the
+ * same area, name and mode), the ratio of medians (B/A) and a
+ * Mann-Whitney U test on the samples.  Every measurement is a time per
+ * operation, so slower is worse: a significant rise beyond --threshold is
+ * a regression (exit 1).
  */
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,20 +119,40 @@ static enum verdict judge(double ratio, double p,
 	return SAME;
 }
 
+/* Whether another measurement of @results has @m's area and name (in
+ * another mode): then a row must say which mode it is. */
+static bool name_repeats(const struct cp_results *results,
+			 const struct cp_measurement *m)
+{
+	for (size_t i = 0; i < results->nr_measurements; i++) {
+		const struct cp_measurement *other = &results->measurements[i];
+
+		if (other != m && strcmp(other->area, m->area) == 0 &&
+		    strcmp(other->name, m->name) == 0)
+			return true;
+	}
+	return false;
+}
+
 static int compare_one(const struct cp_measurement *base,
-		       const struct cp_measurement *next,
+		       const struct cp_measurement *next, bool show_mode,
 		       const struct compare_options *options)
 {
 	struct cp_mann_whitney test;
 	double ratio = next->stats_ns.median / base->stats_ns.median;
-	char label[100], base_text[32], next_text[32];
+	char label[120], base_text[32], next_text[32];
 	enum verdict verdict;
 
 	if (cp_mann_whitney(base->ns, base->nr_samples, next->ns,
 			    next->nr_samples, &test))
 		return -ENOMEM;
 	verdict = judge(ratio, test.p_value, options);
-	snprintf(label, sizeof(label), "%s: %s", next->area, next->name);
+	if (show_mode)
+		snprintf(label, sizeof(label), "%s: %s [%s]", next->area,
+			 next->name, next->mode);
+	else
+		snprintf(label, sizeof(label), "%s: %s", next->area,
+			 next->name);
 	printf("  %-32s %10s %10s %7.3f %9.2g  %s\n", label,
 	       cli_format_ns(base->stats_ns.median, base_text,
 			     sizeof(base_text)),
@@ -151,12 +173,14 @@ static int compare_results(const struct cp_results *base,
 	for (size_t i = 0; i < next->nr_measurements; i++) {
 		const struct cp_measurement *m = &next->measurements[i];
 		const struct cp_measurement *b =
-			cp_results_find(base, m->area, m->name);
+			cp_results_find_mode(base, m->area, m->name, m->mode);
+		bool show_mode;
 		int ret;
 
-		if (!b || strcmp(b->mode, m->mode) != 0)
+		if (!b)
 			continue;
-		ret = compare_one(b, m, options);
+		show_mode = name_repeats(next, m) || name_repeats(base, b);
+		ret = compare_one(b, m, show_mode, options);
 		if (ret < 0)
 			return CLI_EXIT_FAILURE;
 		common++;

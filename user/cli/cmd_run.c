@@ -88,13 +88,23 @@ static int load_topology(struct run_session *session)
 	return CLI_PROCEED;
 }
 
+/* Where --tune finds sys/devices/system/cpu: "/" (NULL), or for tests a
+ * fake tree named by CACHEPROBE_TUNE_ROOT, so that the restore on every
+ * exit path can be checked without retuning the test machine. */
+static const char *tune_root(void)
+{
+	const char *root = getenv("CACHEPROBE_TUNE_ROOT");
+
+	return root && *root ? root : NULL;
+}
+
 static int apply_tuning(struct run_session *session)
 {
 	struct cp_error error;
 
 	if (!session->options.tune)
 		return CLI_PROCEED;
-	if (cp_tune_apply(&tune_state, NULL, &error)) {
+	if (cp_tune_apply(&tune_state, tune_root(), &error)) {
 		cli_report_error(session->command, &error);
 		return CLI_EXIT_FAILURE;
 	}
@@ -123,9 +133,7 @@ static uint32_t query_module(struct run_session *session)
 	if (cp_client_open(session->options.transport, &client, &error))
 		return 0;
 	if (!cp_client_info(client, &info, &error)) {
-		snprintf(env->module_version, sizeof(env->module_version),
-			 "%s", info.module_version);
-		env->abi_version = info.abi_version;
+		cp_environment_note_module(env, &info);
 		tsc_khz = info.tsc_khz;
 		cp_module_info_free(&info);
 	}
@@ -164,10 +172,7 @@ static int prepare_measuring(struct run_session *session)
 	cp_environment_capture(NULL, env);
 	tsc_khz = query_module(session);
 	cp_clock_init(&session->clock, tsc_khz);
-	env->tsc_hz = session->clock.tsc_hz;
-	env->tsc_invariant = session->clock.tsc_invariant;
-	snprintf(env->tsc_source, sizeof(env->tsc_source), "%s",
-		 tsc_khz ? "module" : "calibrated");
+	cp_environment_note_clock(env, &session->clock);
 	results->timer_overhead_ticks = session->clock.overhead_ticks;
 	results->timer_granularity_ticks = session->clock.granularity_ticks;
 	results->samples_requested = config.samples;
@@ -291,7 +296,8 @@ static int run_areas(struct run_session *session)
 		const struct cp_area *area = session->options.areas[i];
 		int ret;
 
-		cli_progress_area(&session->progress, area->name);
+		cli_progress_area(&session->progress, area->name, i,
+				  session->options.nr_areas);
 		ret = area->run(&context, &error);
 		cli_progress_clear(&session->progress);
 		if (ret == -EINTR || cp_interrupt_requested())

@@ -212,6 +212,18 @@ static int parse_pair(const struct cp_topology *topology, const char *item,
 	return -EINVAL;
 }
 
+/* Whether @pair is among the @n before it.  A:B and B:A differ: the first
+ * CPU has its own role (producer, initiator) and the name says which. */
+static bool pair_listed(const struct cp_cpu_pair *pairs, size_t n,
+			const struct cp_cpu_pair *pair)
+{
+	for (size_t i = 0; i < n; i++)
+		if (pairs[i].first == pair->first &&
+		    pairs[i].second == pair->second)
+			return true;
+	return false;
+}
+
 int cp_pair_select(const struct cp_topology *topology, const char *text,
 		   struct cp_cpu_pair *pairs, size_t max, size_t *nr_pairs,
 		   char *why, size_t why_len)
@@ -242,6 +254,12 @@ int cp_pair_select(const struct cp_topology *topology, const char *text,
 		if (parse_pair(topology, item, len, &pairs[*nr_pairs], why,
 			       why_len))
 			return -EINVAL;
+		if (pair_listed(pairs, *nr_pairs, &pairs[*nr_pairs])) {
+			snprintf(why, why_len, "pair %u:%u is listed twice",
+				 pairs[*nr_pairs].first,
+				 pairs[*nr_pairs].second);
+			return -EINVAL;
+		}
 		(*nr_pairs)++;
 		if (item[len] == '\0')
 			return 0;

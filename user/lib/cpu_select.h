@@ -33,7 +33,8 @@ int cp_cpu_select(const struct cp_topology *topology, const char *text,
 		  size_t why_len);
 
 /* Up to @max pairs into @pairs, their number in *@nr_pairs.  0 or -EINVAL
- * with a reason in @why. */
+ * with a reason in @why (a pair listed twice among them; A:B and B:A are
+ * different pairs). */
 int cp_pair_select(const struct cp_topology *topology, const char *text,
 		   struct cp_cpu_pair *pairs, size_t max, size_t *nr_pairs,
 		   char *why, size_t why_len);

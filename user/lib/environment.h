@@ -41,9 +41,22 @@ struct cp_environment_source {
 	const char *root;
 };
 
-/* Fill what the machine tells; module and TSC fields are the caller's. */
+/* Fill what the machine tells; module and TSC fields are the caller's
+ * (module_version "not loaded" until cp_environment_note_module). */
 void cp_environment_capture(const struct cp_environment_source *source,
 			    struct cp_environment *env);
+
+struct cp_module_info;
+struct cp_clock;
+
+/* The loaded module's version and ABI version from its @info. */
+void cp_environment_note_module(struct cp_environment *env,
+				const struct cp_module_info *info);
+
+/* The TSC rate, its invariance and its source ("module" when the rate is
+ * the kernel's through the module, else "calibrated") from @clock. */
+void cp_environment_note_clock(struct cp_environment *env,
+			       const struct cp_clock *clock);
 
 /* One line each: what distorts results and what to do about it. */
 struct cp_env_warning {

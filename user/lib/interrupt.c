@@ -5,13 +5,25 @@
 #include <signal.h>
 #include <string.h>
 
+/* SIGHUP too: a closed terminal or ssh session must not leave the CPUs
+ * tuned nor lose what was measured. */
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define NR_STOP_SIGNALS (sizeof(stop_signals) / sizeof(stop_signals[0]))
+
 static volatile sig_atomic_t requested_signal;
-static struct sigaction previous_int, previous_term;
+static struct sigaction previous[NR_STOP_SIGNALS];
 static bool installed;
 
 static void on_signal(int signal_number)
 {
 	requested_signal = signal_number;
+}
+
+/* Put back the handlers of the first @count stop signals. */
+static void restore_previous(size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		sigaction(stop_signals[i], &previous[i], NULL);
 }
 
 int cp_interrupt_install(void)
@@ -21,13 +33,13 @@ int cp_interrupt_install(void)
 	memset(&action, 0, sizeof(action));
 	action.sa_handler = on_signal;
 	sigemptyset(&action.sa_mask);
-	if (sigaction(SIGINT, &action, &previous_int) < 0)
-		return -errno;
-	if (sigaction(SIGTERM, &action, &previous_term) < 0) {
-		int err = errno;
+	for (size_t i = 0; i < NR_STOP_SIGNALS; i++) {
+		if (sigaction(stop_signals[i], &action, &previous[i]) < 0) {
+			int err = errno;
 
-		sigaction(SIGINT, &previous_int, NULL);
-		return -err;
+			restore_previous(i);
+			return -err;
+		}
 	}
 	installed = true;
 	return 0;
@@ -37,8 +49,7 @@ void cp_interrupt_uninstall(void)
 {
 	if (!installed)
 		return;
-	sigaction(SIGINT, &previous_int, NULL);
-	sigaction(SIGTERM, &previous_term, NULL);
+	restore_previous(NR_STOP_SIGNALS);
 	installed = false;
 }
 

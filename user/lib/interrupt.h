@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Ctrl-C and SIGTERM during a run: the first one asks the measurement to
- * stop at the next sample boundary, so what was measured can still be
- * reported and written (marked interrupted).
+ * Ctrl-C, SIGTERM and SIGHUP during a run: the first one asks the
+ * measurement to stop at the next sample boundary, so what was measured
+ * can still be reported and written (marked interrupted).
  */
 #ifndef CACHEPROBE_INTERRUPT_H
 #define CACHEPROBE_INTERRUPT_H
 
 #include <stdbool.h>
 
-/* Install the SIGINT/SIGTERM handlers (0, or -errno). */
+/* Install the SIGINT/SIGTERM/SIGHUP handlers (0, or -errno). */
 int cp_interrupt_install(void);
 /* Restore the previous handlers. */
 void cp_interrupt_uninstall(void);

@@ -116,3 +116,17 @@ cp_results_find(const struct cp_results *results, const char *area,
 	}
 	return NULL;
 }
+
+const struct cp_measurement *
+cp_results_find_mode(const struct cp_results *results, const char *area,
+		     const char *name, const char *mode)
+{
+	for (size_t i = 0; i < results->nr_measurements; i++) {
+		const struct cp_measurement *m = &results->measurements[i];
+
+		if (strcmp(m->area, area) == 0 && strcmp(m->name, name) == 0 &&
+		    strcmp(m->mode, mode) == 0)
+			return m;
+	}
+	return NULL;
+}

@@ -3,7 +3,8 @@
  * The in-memory result of a run, from which every output is made (console
  * table, JSON, CSV) and into which a JSON file is read back (compare).
  *
- * A measurement is identified by its area and name; its samples are kept
+ * A measurement is identified by its area, name and mode (kernel-mode
+ * measurements may share names with user-mode ones); its samples are kept
  * in TSC ticks and in ns per operation, with core cycles per tick where
  * the core clock was measured beside it.
  */
@@ -102,9 +103,15 @@ void cp_measurement_warn(struct cp_measurement *measurement,
 			 const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* The measurement with @area and @name, or NULL. */
+/* The first measurement with @area and @name in any mode, or NULL: for
+ * readers of one run that know its names are unique. */
 const struct cp_measurement *
 cp_results_find(const struct cp_results *results, const char *area,
 		const char *name);
+
+/* The measurement with @area, @name and @mode, or NULL. */
+const struct cp_measurement *
+cp_results_find_mode(const struct cp_results *results, const char *area,
+		     const char *name, const char *mode);
 
 #endif

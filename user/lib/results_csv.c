@@ -9,7 +9,7 @@ static const char header[] =
 	"area,name,mode,params,samples,count,scale,"
 	"median_ns,mean_ns,stddev_ns,min_ns,max_ns,p5_ns,p95_ns,cv,"
 	"median_ci95_low_ns,median_ci95_high_ns,median_ticks,median_cycles,"
-	"mild_outliers,extreme_outliers,interrupted,warnings\n";
+	"mild_outliers,extreme_outliers,interrupted,warnings,run_interrupted\n";
 
 /* A field quoted when it holds a comma, quote or line break. */
 static void put_field(FILE *out, const char *text)
@@ -50,7 +50,11 @@ static void put_warnings(FILE *out, const struct cp_measurement *m)
 	put_field(out, text);
 }
 
-static void put_row(FILE *out, const struct cp_measurement *m)
+/* @run_interrupted is the run's, repeated on every row: a script reading
+ * rows sees that the run stopped early even where each row it has is
+ * complete (a Ctrl-C between measurements). */
+static void put_row(FILE *out, const struct cp_measurement *m,
+		    bool run_interrupted)
 {
 	const struct cp_stats *s = &m->stats_ns;
 	double median_ticks = cp_stats_median(m->ticks, m->nr_samples);
@@ -71,7 +75,7 @@ static void put_row(FILE *out, const struct cp_measurement *m)
 	fprintf(out, ",%zu,%zu,%s,", s->mild_outliers, s->extreme_outliers,
 		m->interrupted ? "true" : "false");
 	put_warnings(out, m);
-	fputc('\n', out);
+	fprintf(out, ",%s\n", run_interrupted ? "true" : "false");
 }
 
 int cp_results_write_csv(const struct cp_results *results, FILE *out)
@@ -79,6 +83,7 @@ int cp_results_write_csv(const struct cp_results *results, FILE *out)
 	fputs(header, out);
 	for (size_t i = 0; i < results->nr_measurements; i++)
 		if (results->measurements[i].nr_samples)
-			put_row(out, &results->measurements[i]);
+			put_row(out, &results->measurements[i],
+				results->interrupted);
 	return ferror(out) ? -EIO : 0;
 }

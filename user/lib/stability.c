@@ -4,9 +4,11 @@
 #include <math.h>
 
 void cp_stability_check(struct cp_measurement *measurement,
-			double median_sample_ticks, double granularity_ticks)
+			double median_sample_ticks,
+			const struct cp_harness *harness)
 {
 	const struct cp_stats *stats = &measurement->stats_ns;
+	double granularity_ticks = harness->clock->granularity_ticks;
 
 	if (stats->count > 1 && stats->cv > CP_UNSTABLE_CV)
 		cp_measurement_warn(measurement,
@@ -23,9 +25,13 @@ void cp_stability_check(struct cp_measurement *measurement,
 				    stats->median);
 	if (median_sample_ticks < CP_MIN_TIMER_STEPS * granularity_ticks)
 		cp_measurement_warn(measurement,
-				    "samples too short for the timer: %.0f ticks is under %d steps of %.0f; raise --sample-time",
+				    "samples too short for the timer: %.0f ticks is under %d steps of %.0f; raise %s",
 				    median_sample_ticks, CP_MIN_TIMER_STEPS,
-				    granularity_ticks);
+				    granularity_ticks,
+				    /* --sample-time does nothing once the
+				     * count is fixed. */
+				    harness->config.fixed_count
+					    ? "--count" : "--sample-time");
 	if (measurement->preempted_retaken >= measurement->nr_samples &&
 	    measurement->nr_samples)
 		cp_measurement_warn(measurement,
@@ -38,12 +44,13 @@ void cp_stability_check(struct cp_measurement *measurement,
 }
 
 void cp_stability_check_ops(struct cp_measurement *measurement, double ops,
-			    unsigned int retries, double tsc_hz,
-			    double granularity_ticks)
+			    unsigned int retries,
+			    const struct cp_harness *harness)
 {
 	cp_stability_check(measurement,
-			   measurement->stats_ns.median * tsc_hz / 1e9 * ops,
-			   granularity_ticks);
+			   measurement->stats_ns.median *
+				   harness->clock->tsc_hz / 1e9 * ops,
+			   harness);
 	if (retries)
 		cp_measurement_warn(measurement,
 				    "%u samples overran the module's interrupt-off window and were run again",

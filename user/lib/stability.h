@@ -6,6 +6,7 @@
 #ifndef CACHEPROBE_STABILITY_H
 #define CACHEPROBE_STABILITY_H
 
+#include "harness.h"
 #include "results.h"
 
 /* Above this coefficient of variation a result is called unstable. */
@@ -19,9 +20,12 @@
 #define CP_CORE_CLOCK_DRIFT 0.05
 
 /* Add the warnings @measurement deserves; @median_sample_ticks is the raw
- * length of one sample, @granularity_ticks the timer's step. */
+ * length of one sample.  @harness gives the timer's step and whether the
+ * count per sample was calibrated or fixed by --count, which decides the
+ * advice for samples too short. */
 void cp_stability_check(struct cp_measurement *measurement,
-			double median_sample_ticks, double granularity_ticks);
+			double median_sample_ticks,
+			const struct cp_harness *harness);
 
 /* Warn when the core clock (cycles per TSC tick, 0 unknown) read @before
  * and @after the measurement moved by more than CP_CORE_CLOCK_DRIFT. */
@@ -29,11 +33,10 @@ void cp_stability_check_core_clock(struct cp_measurement *measurement,
 				   double before, double after);
 
 /* The same for a measurement whose median is per operation, @ops of them
- * per sample, at @tsc_hz; and a warning when the module ran @retries
- * samples again because they overran its interrupt-off window (0 in user
- * mode). */
+ * per sample; and a warning when the module ran @retries samples again
+ * because they overran its interrupt-off window (0 in user mode). */
 void cp_stability_check_ops(struct cp_measurement *measurement, double ops,
-			    unsigned int retries, double tsc_hz,
-			    double granularity_ticks);
+			    unsigned int retries,
+			    const struct cp_harness *harness);
 
 #endif

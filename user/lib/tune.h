@@ -3,8 +3,8 @@
  * --tune: the performance governor on every online CPU and turbo boost off,
  * for one run only.  The previous settings are saved first and written back
  * by cp_tune_restore, which the CLI reaches on every exit path (normal end,
- * error, SIGINT/SIGTERM through the interrupt flag, and exit() through an
- * atexit handler).
+ * error, SIGINT/SIGTERM/SIGHUP through the interrupt flag, and exit()
+ * through an atexit handler).
  */
 #ifndef CACHEPROBE_TUNE_H
 #define CACHEPROBE_TUNE_H

@@ -10,7 +10,7 @@ set -euo pipefail
 build_pkgs=(build-essential pkg-config libnl-3-dev libnl-genl-3-dev
 	libhwloc-dev libjson-c-dev libcap-dev kmod)
 test_pkgs=(libcmocka-dev clang libclang-rt-14-dev qemu-system-x86
-	busybox-static cpio iproute2 dkms
+	busybox-static cpio iproute2 dkms bsdutils
 	chromium chromium-driver python3-selenium
 	linux-source-6.12 python3-yaml python3-jsonschema man-db groff-base
 	linux-image-amd64 linux-headers-amd64
