@@ -98,6 +98,7 @@ boot_guest() {
 	done
 	if ! "$guest/mkinitramfs.sh" "$dir/initrd.cpio.gz" --ko "$ko" \
 		"${test_ko[@]}" "${area_tests[@]}" \
+		--file "$top/user/scripts/run.sh:/lib/cacheprobe/run.sh" \
 		--bin "$top/user/build/cacheprobe-run" \
 		--bin "$out/bin/rawtest" \
 		--tests "$guest/tests.sh" >>"$out/log.txt" 2>&1; then

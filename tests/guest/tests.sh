@@ -613,3 +613,119 @@ for area in latency bounce coldcache; do
 		"$RUN" "$area" --mode kernel $AREA_OPTS
 done
 t_dmesg_clean areas-kernel-log-clean
+
+# --- `make run` after the build: user/scripts/run.sh with this guest's
+# module and tool (busybox sh runs it; the initramfs has no bash).  One
+# area with tiny settings keeps it short under emulation.
+RUN_SH=/lib/cacheprobe/run.sh
+
+# make_run OUT: run.sh's output into OUT; its exit status.
+make_run() {
+	rm -rf /tmp/run
+	mkdir -p /tmp/run
+	CACHEPROBE_RUN_BIN=$(command -v "$RUN") CACHEPROBE_RUN_KO=$KO \
+		CACHEPROBE_RUN_DIR=/tmp/run sh "$RUN_SH" latency $AREA_OPTS \
+		--min-size 16K --max-size 16K >"$1" 2>&1
+}
+
+# run_flush_cpus OUT METHOD: the CPUs of the per-CPU lines run.sh printed
+# under its "flush --method METHOD" heading.
+run_flush_cpus() {
+	awk -v h="== cacheprobe-run flush --method $2" '
+		/^== / { on = ($0 == h) }
+		on && /^cpu [0-9]+: [0-9]+ ticks, [0-9]+ ns$/ {
+			sub(/^cpu /, ""); sub(/:.*/, ""); printf "%s%s", s, $0; s = " "
+		}' "$1"
+}
+
+# t_out_has NAME FILE REGEX WHY
+t_out_has() {
+	if grep -Eq -- "$3" "$2"; then
+		t_pass "$1"
+	else
+		t_fail "$1" "$4
+$(tail -n 15 "$2")"
+	fi
+}
+
+test_make_run() {
+	local out=/tmp/make-run.out rc cpus
+	if [ ! -f "$RUN_SH" ]; then
+		t_fail make-run "no $RUN_SH in the initramfs"
+		return
+	fi
+	[ -d /sys/module/cacheprobe ] && rmmod cacheprobe
+	make_run $out
+	rc=$?
+	cat $out
+	if [ $rc = 0 ]; then t_pass make-run-exit; else t_fail make-run-exit "exit status $rc"; fi
+	t_out_has make-run-loaded $out "^run: loaded $KO\$" "no 'run: loaded $KO'"
+	t_out_has make-run-info $out '^module: *cacheprobe [0-9.]+ \(ABI [0-9]+\) via netlink' \
+		"info did not show the module"
+	cpus=$(run_flush_cpus $out wbinvd)
+	if [ "$cpus" = "$(all_cpus)" ]; then
+		t_pass make-run-wbinvd
+	else
+		t_fail make-run-wbinvd "wbinvd flushed CPUs '$cpus', wanted '$(all_cpus)'"
+	fi
+	if has_flag wbnoinvd; then
+		cpus=$(run_flush_cpus $out wbnoinvd)
+		if [ "$cpus" = "$(all_cpus)" ]; then
+			t_pass make-run-wbnoinvd
+		else
+			t_fail make-run-wbnoinvd "wbnoinvd flushed CPUs '$cpus', wanted '$(all_cpus)'"
+		fi
+	else
+		t_out_has make-run-wbnoinvd $out \
+			'^== flush --method wbnoinvd: skipped, this CPU has no WBNOINVD$' \
+			"wbnoinvd was not refused though the CPU lacks it"
+	fi
+	t_out_has make-run-areas $out '^results: /tmp/run/results.json$' \
+		"the default run named no results"
+	if grep -Eq '"area": *"latency"' /tmp/run/results.json 2>/dev/null; then
+		t_pass make-run-results
+	else
+		t_fail make-run-results "no latency measurement in /tmp/run/results.json"
+	fi
+	t_out_has make-run-unload-message $out '^run: unloaded cacheprobe$' \
+		"no 'run: unloaded cacheprobe'"
+	if [ -d /sys/module/cacheprobe ]; then
+		t_fail make-run-unloaded "the module it loaded is still loaded"
+		rmmod cacheprobe
+	else
+		t_pass make-run-unloaded
+	fi
+
+	# A module the user loaded stays.  The test build with WBNOINVD
+	# assumed, where there is one, also takes run.sh's wbnoinvd branch.
+	if [ -f "$TEST_KO" ] && insmod "$TEST_KO"; then
+		echo 4 >/sys/module/cacheprobe/parameters/fault_inject
+		want_wbnoinvd=yes
+	else
+		insmod "$KO"
+		want_wbnoinvd=no
+		has_flag wbnoinvd && want_wbnoinvd=yes
+	fi
+	make_run $out
+	rc=$?
+	cat $out
+	if [ $rc = 0 ]; then t_pass make-run-preloaded-exit; else t_fail make-run-preloaded-exit "exit status $rc"; fi
+	t_out_has make-run-preloaded-used $out '^run: cacheprobe is already loaded; using it$' \
+		"run.sh did not notice the loaded module"
+	if [ -d /sys/module/cacheprobe ] && ! grep -q '^run: unloaded' $out; then
+		t_pass make-run-preloaded-kept
+	else
+		t_fail make-run-preloaded-kept "run.sh unloaded a module it had not loaded"
+	fi
+	if [ $want_wbnoinvd = yes ]; then
+		cpus=$(run_flush_cpus $out wbnoinvd)
+		if [ "$cpus" = "$(all_cpus)" ]; then
+			t_pass make-run-preloaded-wbnoinvd
+		else
+			t_fail make-run-preloaded-wbnoinvd "wbnoinvd flushed CPUs '$cpus', wanted '$(all_cpus)'"
+		fi
+	fi
+	[ -d /sys/module/cacheprobe ] && rmmod cacheprobe
+}
+test_make_run
+t_dmesg_clean make-run-log-clean
