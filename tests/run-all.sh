@@ -2,9 +2,10 @@
 # `make check`: every test of cacheprobe, on a Debian 12 machine as root.
 #
 # Stages: dependencies; userspace build and unit tests, again under ASan
-# and UBSan; make install into a scratch root (man pages, completion) and
-# the netlink spec against the uAPI header, kernel-doc and checkpatch
-# over the header and the module (tests/docs/); libFuzzer
+# and UBSan; make install into a scratch root (man pages, completion, the
+# module for an installed kernel) and the netlink spec against the uAPI
+# header, kernel-doc and checkpatch over the header and the module, the
+# README's user-mode info example against the tool (tests/docs/); libFuzzer
 # targets for a fixed time; the module built with -Werror (and a
 # fault-injection test build) against every installed kernel's headers;
 # one QEMU guest boot per installed kernel running the
@@ -58,6 +59,7 @@ stage "install, man pages, completion, the netlink spec and kernel style"
 collect "$top/tests/docs/install.sh" "$out/docs-install"
 collect "$top/tests/docs/netlink-spec.sh" "$out/docs-netlink"
 collect "$top/tests/docs/kernel-style.sh" "$out/docs-kernel-style"
+collect "$top/tests/docs/readme-info.sh"
 
 stage "libFuzzer targets"
 collect "$top/tests/fuzz/run-libfuzzer.sh" "${LIBFUZZER_SECONDS:-15}"
