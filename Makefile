@@ -24,10 +24,11 @@ deps:
 	user/scripts/deps.sh build
 
 # The main job: dependencies, build, module loaded where the kernel allows,
-# the default measurements, module unloaded again.
+# the default measurements (every area, or AREAS="latency bounce"), module
+# unloaded again.
 run: deps
 	$(MAKE) all
-	user/scripts/run.sh
+	user/scripts/run.sh $(AREAS)
 
 # Every test: unit tests, module builds, guest boots, DKMS.
 check:

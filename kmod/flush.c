@@ -60,7 +60,8 @@ static int cp_flush_check(const struct cp_flush_req *req,
 				       "CPU is not online",
 				       "CPU %u is not online", cpu);
 		if (req->method == CACHEPROBE_FLUSH_WBNOINVD &&
-		    !cpu_has(&cpu_data(cpu), X86_FEATURE_WBNOINVD))
+		    !cpu_has(&cpu_data(cpu), X86_FEATURE_WBNOINVD) &&
+		    !cp_fault(CP_FAULT_ASSUME_WBNOINVD))
 			return cp_fail(err, EOPNOTSUPP, req->method_attr,
 				       "WBNOINVD not supported",
 				       "CPU %u has no WBNOINVD instruction",

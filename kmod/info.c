@@ -32,6 +32,8 @@ static u64 cp_features(void)
 	if (boot_cpu_has(X86_FEATURE_CONSTANT_TSC) &&
 	    boot_cpu_has(X86_FEATURE_NONSTOP_TSC))
 		features |= CACHEPROBE_FEAT_INVARIANT_TSC;
+	if (cp_fault(CP_FAULT_ASSUME_WBNOINVD))
+		features |= CACHEPROBE_FEAT_WBNOINVD;
 	if (cp_access_width_ok(32))
 		features |= CACHEPROBE_FEAT_AVX;
 	if (cp_access_width_ok(64))

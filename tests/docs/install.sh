@@ -4,7 +4,10 @@
 # the bash completion and the netlink spec land under PREFIX; the pages
 # render without warnings and man finds them; the installed completion
 # loads in bash and completes 'cacheprobe-run ru' to run; uninstall removes
-# every file again.  Prints "PASS name" / "FAIL name: why" lines.
+# every file again.  With an installed kernel's build tree (the first
+# tests/guest/kernels.sh lists), make install KVER= KDIR= also builds the
+# module for that kernel and puts it in DESTDIR/lib/modules/KVER/extra/,
+# and uninstall removes it.  Prints "PASS name" / "FAIL name: why" lines.
 #
 # Usage: install.sh [WORKDIR]   (default: a temporary directory)
 set -uo pipefail
@@ -89,6 +92,52 @@ if [ "$completed" = run ]; then
 else
 	fail "completion-installed: 'cacheprobe-run ru' gave '$completed'"
 fi
+
+# make install KVER= KDIR= with a real build tree, in a copy of the sources
+# so that no module or object is left in this tree.
+install_module() {
+	local kline label kver kdir src="$work/src" mdest="$work/module-root"
+	local ko vermagic missing= f
+	local -a args
+	kline=$("$top/tests/guest/kernels.sh" 2>/dev/null | head -n 1)
+	if [ -z "$kline" ]; then
+		fail "install-module: no installed kernel with headers (tests/guest/kernels.sh)"
+		return
+	fi
+	read -r label kver _ kdir <<<"$kline"
+	mkdir -p "$src/kmod"
+	cp -a "$top/Makefile" "$top/VERSION" "$top/dkms.conf" "$top/include" \
+		"$top/user" "$src/"
+	cp -a "$top"/kmod/Kbuild "$top"/kmod/Makefile "$top"/kmod/*.[ch] \
+		"$src/kmod/"
+	args=(-C "$src" DESTDIR="$mdest" PREFIX="$prefix" KVER="$kver"
+	      KDIR="$kdir")
+	if ! make "${args[@]}" install >"$work/install-module.log" 2>&1; then
+		fail "install-module [$label]: make install failed: $(tail -n 1 "$work/install-module.log")"
+		rm -rf "$src" "$mdest"
+		return
+	fi
+	ko="$mdest/lib/modules/$kver/extra/cacheprobe.ko"
+	vermagic=$(modinfo -F vermagic "$ko" 2>/dev/null)
+	for f in "${files[@]}"; do
+		[ -s "$mdest$prefix/$f" ] || missing+=" $f"
+	done
+	if [[ $vermagic != "$kver "* ]]; then
+		fail "install-module [$label]: no module for $kver at DESTDIR/lib/modules/$kver/extra/cacheprobe.ko (vermagic '$vermagic')"
+	elif [ -n "$missing" ]; then
+		fail "install-module [$label]: missing beside the module:$missing"
+	else
+		pass "install-module [$label]: lib/modules/$kver/extra/cacheprobe.ko, the tool and its pages"
+	fi
+	make "${args[@]}" uninstall >"$work/uninstall-module.log" 2>&1
+	if [ -e "$ko" ]; then
+		fail "uninstall-module [$label]: $ko left behind"
+	else
+		pass "uninstall-module [$label]"
+	fi
+	rm -rf "$src" "$mdest"
+}
+install_module
 
 if ! make "${make_args[@]}" uninstall >"$work/uninstall.log" 2>&1; then
 	fail "uninstall: make uninstall failed: $(tail -n 1 "$work/uninstall.log")"

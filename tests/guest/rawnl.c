@@ -14,6 +14,9 @@
 #ifndef NETLINK_EXT_ACK
 #define NETLINK_EXT_ACK 11
 #endif
+#ifndef NLMSGERR_ATTR_MISS_TYPE
+#define NLMSGERR_ATTR_MISS_TYPE 5
+#endif
 
 int rawnl_socket(void)
 {
@@ -62,7 +65,25 @@ void rawnl_put_u64(struct rawnl_req *req, uint16_t type, uint64_t value)
 	rawnl_put(req, type, &value, sizeof(value));
 }
 
-/* The error and the extack message of an ack. */
+long rawnl_offset_of(const struct rawnl_req *req, uint16_t type)
+{
+	size_t start = NLMSG_LENGTH(GENL_HDRLEN);
+	const struct nlattr *attr = rawnl_find(req->buf + start,
+					       req->len - start, type);
+
+	return attr ? (long)((const char *)attr - req->buf) : -1;
+}
+
+static uint32_t attr_u32(const struct nlattr *attr)
+{
+	uint32_t value = 0;
+
+	if (attr->nla_len >= NLA_HDRLEN + sizeof(value))
+		memcpy(&value, (const char *)attr + NLA_HDRLEN, sizeof(value));
+	return value;
+}
+
+/* The error and the extack (message, blamed and missing attribute). */
 static void parse_ack(struct rawnl_answer *ans, struct nlmsghdr *nlh)
 {
 	struct nlmsgerr *err = NLMSG_DATA(nlh);
@@ -70,6 +91,8 @@ static void parse_ack(struct rawnl_answer *ans, struct nlmsghdr *nlh)
 	struct nlattr *attr;
 
 	ans->error = -err->error;
+	ans->bad_offset = -1;
+	ans->missing_type = -1;
 	/* Uncapped, the ack quotes the whole request before its TLVs. */
 	if (!(nlh->nlmsg_flags & NLM_F_CAPPED))
 		off = NLMSG_ALIGN(off + err->msg.nlmsg_len -
@@ -84,6 +107,10 @@ static void parse_ack(struct rawnl_answer *ans, struct nlmsghdr *nlh)
 			snprintf(ans->msg, sizeof(ans->msg), "%.*s",
 				 (int)(attr->nla_len - NLA_HDRLEN),
 				 (char *)attr + NLA_HDRLEN);
+		else if (attr->nla_type == NLMSGERR_ATTR_OFFS)
+			ans->bad_offset = attr_u32(attr);
+		else if (attr->nla_type == NLMSGERR_ATTR_MISS_TYPE)
+			ans->missing_type = attr_u32(attr);
 		off += NLA_ALIGN(attr->nla_len);
 	}
 }
@@ -104,6 +131,8 @@ void rawnl_talk(int fd, struct rawnl_req *req, struct rawnl_answer *ans)
 	ssize_t n;
 
 	memset(ans, 0, sizeof(*ans));
+	ans->bad_offset = -1;
+	ans->missing_type = -1;
 	nlh->nlmsg_len = req->len;
 	if (send(fd, req->buf, req->len, 0) < 0) {
 		ans->error = errno;

@@ -20,6 +20,11 @@ struct rawnl_req {
 struct rawnl_answer {
 	int error;			/* positive errno, 0 for success */
 	char msg[512];			/* extack (or ioctl) message */
+	/* The attribute the extack blames: its byte offset from the start of
+	 * the request's nlmsghdr, or -1 when the ack names none. */
+	long bad_offset;
+	/* The type of the attribute the ack says is missing, or -1. */
+	long missing_type;
 	char reply[65536 + 4096];	/* the reply's genl payload */
 	size_t reply_len;
 };
@@ -39,6 +44,10 @@ void rawnl_put_u64(struct rawnl_req *req, uint16_t type, uint64_t value);
 
 /* Sends @req and collects the last reply (if any) and the ack. */
 void rawnl_talk(int fd, struct rawnl_req *req, struct rawnl_answer *ans);
+
+/* The byte offset of the first attribute of @type in @req from the start
+ * of its nlmsghdr (as an extack's NLMSGERR_ATTR_OFFS counts), or -1. */
+long rawnl_offset_of(const struct rawnl_req *req, uint16_t type);
 
 /* Attribute @type in the flat stream @attrs of @len bytes, or NULL. */
 const struct nlattr *rawnl_find(const char *attrs, size_t len, uint16_t type);

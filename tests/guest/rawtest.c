@@ -4,7 +4,7 @@
  * hand-built netlink messages and ioctl structs, so that malformed requests
  * the library would never send are tried too.  Runs inside a test guest.
  *
- * Usage: rawtest root | unpriv | kcmd | long T | small T | fault WHAT
+ * Usage: rawtest root | unpriv | kcmd | long T | small T | fault WHAT | abi
  *   root:   as root; every check of behaviour and bad input.
  *   unpriv: starts as root, opens /dev/cacheprobe, drops to uid 65534 with
  *           no capabilities, then checks that FLUSH and the measurement
@@ -20,6 +20,10 @@
  *           the module's message); for several clients at once.
  *   overflow: with max_irqoff_us at 10, a long sample fails (EOVERFLOW).
  *   offline CPU: with CPU offline, every command refuses it (EINVAL).
+ *   abi:    prints the header's genl family version ("version N") and
+ *           its command ids ("ops 1 2 ..."), for the genl listing check.
+ *   wbnoinvd assumed: the test build with fault_inject bit 4 set; GET_INFO
+ *           reports WBNOINVD and FLUSH with it succeeds on every CPU.
  *   fault WHAT: with the test module's fault_inject set by the caller:
  *           "timeout" expects ETIMEDOUT from every multi-CPU command,
  *           "nomem" ENOMEM from every command, over both transports.
@@ -106,16 +110,46 @@ static long online_cpus(void)
 	return sysconf(_SC_NPROCESSORS_ONLN);
 }
 
-static void nl_flush_cpus(int fd, uint16_t fam, const uint64_t *mask,
-			  size_t bytes, uint32_t method, struct rawnl_answer *ans)
+/* @r keeps the request, so a check can find where its attributes lie. */
+static void nl_flush_cpus(int fd, uint16_t fam, struct rawnl_req *r,
+			  const uint64_t *mask, size_t bytes, uint32_t method,
+			  struct rawnl_answer *ans)
 {
-	struct rawnl_req r;
-
-	rawnl_start(&r, fam, CACHEPROBE_CMD_FLUSH, CACHEPROBE_GENL_VERSION);
-	rawnl_put_u32(&r, CACHEPROBE_ATTR_FLUSH_METHOD, method);
+	rawnl_start(r, fam, CACHEPROBE_CMD_FLUSH, CACHEPROBE_GENL_VERSION);
+	rawnl_put_u32(r, CACHEPROBE_ATTR_FLUSH_METHOD, method);
 	if (mask)
-		rawnl_put(&r, CACHEPROBE_ATTR_CPUS, mask, bytes);
-	rawnl_talk(fd, &r, ans);
+		rawnl_put(r, CACHEPROBE_ATTR_CPUS, mask, bytes);
+	rawnl_talk(fd, r, ans);
+}
+
+/*
+ * The extended ack must point at the attribute at fault, the way a tool
+ * shows the user which input was wrong: NLMSGERR_ATTR_OFFS is the byte
+ * offset of that attribute in the request.
+ */
+static void expect_blamed(const char *name, const struct rawnl_req *r,
+			  const struct rawnl_answer *ans, uint16_t attr)
+{
+	long want = rawnl_offset_of(r, attr);
+
+	check(want >= 0 && ans->bad_offset == want, name,
+	      "extack offset %ld; attribute %u is at offset %ld",
+	      ans->bad_offset, attr, want);
+}
+
+/* NR_CPU_IDS from GET_INFO: the first CPU id the module must refuse. */
+static uint32_t nl_nr_cpu_ids(int fd, uint16_t fam)
+{
+	struct rawnl_answer ans;
+	struct rawnl_req r;
+	uint32_t ids = 0;
+
+	rawnl_start(&r, fam, CACHEPROBE_CMD_GET_INFO, CACHEPROBE_GENL_VERSION);
+	rawnl_talk(fd, &r, &ans);
+	if (ans.error || rawnl_find_u32(ans.reply, ans.reply_len,
+					CACHEPROBE_ATTR_NR_CPU_IDS, &ids))
+		return 0;
+	return ids;
 }
 
 static void test_nl_info(int fd, uint16_t fam)
@@ -142,24 +176,52 @@ static void test_nl_bad_requests(int fd, uint16_t fam)
 	uint64_t mask[2] = { 0, 0 };
 	struct rawnl_answer ans;
 	struct rawnl_req r;
+	uint32_t ids;
 
 	rawnl_start(&r, fam, CACHEPROBE_CMD_FLUSH, CACHEPROBE_GENL_VERSION);
 	rawnl_talk(fd, &r, &ans);
 	expect_nl("nl-flush-missing-method", &ans, EINVAL, "FLUSH_METHOD");
+	check(ans.missing_type == CACHEPROBE_ATTR_FLUSH_METHOD,
+	      "nl-flush-missing-method-type",
+	      "extack names missing attribute %ld, wanted FLUSH_METHOD (%d)",
+	      ans.missing_type, CACHEPROBE_ATTR_FLUSH_METHOD);
 
-	nl_flush_cpus(fd, fam, NULL, 0, 7, &ans);
+	nl_flush_cpus(fd, fam, &r, NULL, 0, 7, &ans);
 	expect_nl("nl-flush-unknown-method", &ans, EINVAL,
 		  "unknown flush method");
+	expect_blamed("nl-flush-unknown-method-attr", &r, &ans,
+		      CACHEPROBE_ATTR_FLUSH_METHOD);
 
-	nl_flush_cpus(fd, fam, mask, 8, CACHEPROBE_FLUSH_WBINVD, &ans);
+	nl_flush_cpus(fd, fam, &r, mask, 8, CACHEPROBE_FLUSH_WBINVD, &ans);
 	expect_nl("nl-flush-empty-set", &ans, EINVAL, "empty CPU set");
+	expect_blamed("nl-flush-empty-set-attr", &r, &ans,
+		      CACHEPROBE_ATTR_CPUS);
 
 	mask[1] = 1;	/* CPU 64: beyond any test guest's nr_cpu_ids */
-	nl_flush_cpus(fd, fam, mask, 16, CACHEPROBE_FLUSH_WBINVD, &ans);
+	nl_flush_cpus(fd, fam, &r, mask, 16, CACHEPROBE_FLUSH_WBINVD, &ans);
 	expect_nl("nl-flush-cpu-out-of-range", &ans, EINVAL, "out of range");
+	expect_blamed("nl-flush-cpu-out-of-range-attr", &r, &ans,
+		      CACHEPROBE_ATTR_CPUS);
+	mask[1] = 0;
+
+	/* The first id past the end: an off-by-one would accept it. */
+	ids = nl_nr_cpu_ids(fd, fam);
+	if (ids && ids < 64) {
+		mask[0] = 1ULL << ids;
+		nl_flush_cpus(fd, fam, &r, mask, 8, CACHEPROBE_FLUSH_WBINVD,
+			      &ans);
+		expect_nl("nl-flush-cpu-nr-cpu-ids", &ans, EINVAL,
+			  "out of range");
+		expect_blamed("nl-flush-cpu-nr-cpu-ids-attr", &r, &ans,
+			      CACHEPROBE_ATTR_CPUS);
+	} else {
+		check(false, "nl-flush-cpu-nr-cpu-ids",
+		      "GET_INFO gave nr_cpu_ids %u (wanted 1 to 63)", ids);
+	}
 
 	mask[0] = 1;
-	nl_flush_cpus(fd, fam, mask, 12, CACHEPROBE_FLUSH_WBINVD, &ans);
+	mask[1] = 1;
+	nl_flush_cpus(fd, fam, &r, mask, 12, CACHEPROBE_FLUSH_WBINVD, &ans);
 	expect_nl("nl-flush-bitmap-length", &ans, EINVAL, "multiple of 8");
 
 	rawnl_start(&r, fam, CACHEPROBE_CMD_GET_INFO, CACHEPROBE_GENL_VERSION);
@@ -230,16 +292,17 @@ static void test_nl_flush(int fd, uint16_t fam)
 {
 	uint64_t mask[1] = { 1ULL << (online_cpus() - 1) };
 	struct rawnl_answer ans;
+	struct rawnl_req r;
 	uint32_t first = ~0u;
 	int n;
 
-	nl_flush_cpus(fd, fam, mask, 8, CACHEPROBE_FLUSH_WBINVD, &ans);
+	nl_flush_cpus(fd, fam, &r, mask, 8, CACHEPROBE_FLUSH_WBINVD, &ans);
 	n = count_results(&ans, &first);
 	check(!ans.error && n == 1 && first == online_cpus() - 1,
 	      "nl-flush-last-cpu", "error %d, %d results, first cpu %u",
 	      ans.error, n, first);
 
-	nl_flush_cpus(fd, fam, NULL, 0, CACHEPROBE_FLUSH_WBINVD, &ans);
+	nl_flush_cpus(fd, fam, &r, NULL, 0, CACHEPROBE_FLUSH_WBINVD, &ans);
 	n = count_results(&ans, &first);
 	check(!ans.error && n == online_cpus() && first == 0,
 	      "nl-flush-all-online", "error %d, %d results", ans.error, n);
@@ -361,6 +424,31 @@ static void test_ioc_short_struct(int dev)
 	munmap(map, 2 * page);
 }
 
+/* The first id past the end: an off-by-one would accept it. */
+static void test_ioc_flush_nr_cpu_ids(int dev)
+{
+	struct cacheprobe_cpu_time res[64];
+	struct cacheprobe_info info = {0};
+	uint64_t mask[1];
+	struct ioc_msg m;
+	char want[64];
+	int ret;
+
+	head_init(&info.head, &m);
+	if (ioctl(dev, CACHEPROBE_IOC_GET_INFO, &info) ||
+	    !info.nr_cpu_ids || info.nr_cpu_ids >= 64) {
+		check(false, "ioc-flush-cpu-nr-cpu-ids",
+		      "GET_INFO: errno %d, nr_cpu_ids %u (wanted 1 to 63)",
+		      errno, info.nr_cpu_ids);
+		return;
+	}
+	mask[0] = 1ULL << info.nr_cpu_ids;
+	snprintf(want, sizeof(want), "CPU %u is not below", info.nr_cpu_ids);
+	ret = ioc_flush(dev, CACHEPROBE_FLUSH_WBINVD, mask, 8, res, 64, &m,
+			NULL);
+	expect_ioc("ioc-flush-cpu-nr-cpu-ids", ret, EINVAL, &m, want);
+}
+
 static void test_ioc_flush_bad(int dev)
 {
 	struct cacheprobe_cpu_time res[64];
@@ -383,6 +471,7 @@ static void test_ioc_flush_bad(int dev)
 			NULL);
 	expect_ioc("ioc-flush-cpu-out-of-range", ret, EINVAL, &m,
 		   "CPU 64 is not below");
+	test_ioc_flush_nr_cpu_ids(dev);
 	ret = ioc_flush(dev, CACHEPROBE_FLUSH_WBINVD, mask, 12, res, 64, &m,
 			NULL);
 	expect_ioc("ioc-flush-bitmap-length", ret, EINVAL, &m, "cpus_bytes");
@@ -442,6 +531,106 @@ static void test_ioc_flush_ok(int dev)
 	      f.nr_results);
 }
 
+/* Whether /proc/cpuinfo lists @flag among the first CPU's flags. */
+static bool cpuinfo_has(const char *flag)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	static char line[16384];
+	bool found = false;
+	char *p, *save;
+
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "flags", 5) || !(p = strchr(line, ':')))
+			continue;
+		for (p = strtok_r(p + 1, " \t\n", &save); p;
+		     p = strtok_r(NULL, " \t\n", &save))
+			found = found || !strcmp(p, flag);
+		break;
+	}
+	fclose(f);
+	return found;
+}
+
+/*
+ * WBNOINVD through both transports: every online CPU flushed where the CPU
+ * has it (or the test build assumes it), EOPNOTSUPP blaming FLUSH_METHOD
+ * otherwise; GET_INFO's feature bit agrees either way.
+ */
+static void test_wbnoinvd(int fd, uint16_t fam, int dev, bool present)
+{
+	struct cacheprobe_cpu_time res[64];
+	struct cacheprobe_info info = {0};
+	const struct nlattr *feat;
+	struct cacheprobe_flush f;
+	struct rawnl_answer ans;
+	struct rawnl_req r;
+	struct ioc_msg m;
+	uint32_t first = ~0u;
+	uint64_t bits = 0;
+	int n, ret;
+
+	rawnl_start(&r, fam, CACHEPROBE_CMD_GET_INFO, CACHEPROBE_GENL_VERSION);
+	rawnl_talk(fd, &r, &ans);
+	feat = rawnl_find(ans.reply, ans.reply_len, CACHEPROBE_ATTR_FEATURES);
+	if (feat)
+		memcpy(&bits, (const char *)feat + NLA_HDRLEN, sizeof(bits));
+	check(!ans.error && feat &&
+	      !!(bits & CACHEPROBE_FEAT_WBNOINVD) == present,
+	      "nl-info-wbnoinvd-flag", "error %d, features %#llx, wanted the flag %s",
+	      ans.error, (unsigned long long)bits, present ? "set" : "clear");
+	head_init(&info.head, &m);
+	ret = ioctl(dev, CACHEPROBE_IOC_GET_INFO, &info);
+	check(!ret && !!(info.features & CACHEPROBE_FEAT_WBNOINVD) == present,
+	      "ioc-info-wbnoinvd-flag", "ret %d, features %#llx, wanted the flag %s",
+	      ret, (unsigned long long)info.features,
+	      present ? "set" : "clear");
+
+	nl_flush_cpus(fd, fam, &r, NULL, 0, CACHEPROBE_FLUSH_WBNOINVD, &ans);
+	if (present) {
+		n = count_results(&ans, &first);
+		check(!ans.error && n == online_cpus() && first == 0,
+		      "nl-wbnoinvd", "errno %d msg \"%s\", %d results (%ld CPUs online)",
+		      ans.error, ans.msg, n, online_cpus());
+	} else {
+		expect_nl("nl-wbnoinvd-eopnotsupp", &ans, EOPNOTSUPP,
+			  "WBNOINVD not supported");
+		expect_blamed("nl-wbnoinvd-eopnotsupp-attr", &r, &ans,
+			      CACHEPROBE_ATTR_FLUSH_METHOD);
+	}
+	memset(res, 0xff, sizeof(res));
+	ret = ioc_flush(dev, CACHEPROBE_FLUSH_WBNOINVD, NULL, 0, res, 64, &m,
+			&f);
+	if (present)
+		check(ret == 0 && f.nr_results == online_cpus() &&
+		      res[0].cpu == 0 &&
+		      res[f.nr_results - 1].cpu == online_cpus() - 1,
+		      "ioc-wbnoinvd", "ret %d errno %d msg \"%s\", %u results",
+		      ret, errno, m.text, f.nr_results);
+	else
+		expect_ioc("ioc-wbnoinvd-eopnotsupp", ret, EOPNOTSUPP, &m,
+			   "WBNOINVD not supported");
+}
+
+/* With @cpu offline, FLUSH refuses it on both transports. */
+static void test_flush_offline(int fd, uint16_t fam, int dev, uint32_t cpu)
+{
+	struct cacheprobe_cpu_time res[64];
+	uint64_t mask[1] = { 1ULL << cpu };
+	struct rawnl_answer ans;
+	struct rawnl_req r;
+	struct ioc_msg m;
+	int ret;
+
+	nl_flush_cpus(fd, fam, &r, mask, 8, CACHEPROBE_FLUSH_WBINVD, &ans);
+	expect_nl("nl-flush-offline", &ans, EINVAL, "CPU is not online");
+	expect_blamed("nl-flush-offline-attr", &r, &ans, CACHEPROBE_ATTR_CPUS);
+	ret = ioc_flush(dev, CACHEPROBE_FLUSH_WBINVD, mask, 8, res, 64, &m,
+			NULL);
+	expect_ioc("ioc-flush-offline", ret, EINVAL, &m, "CPU is not online");
+}
+
 static int run_root(void)
 {
 	int fd = nl_sock();
@@ -458,6 +647,7 @@ static int run_root(void)
 		test_ioc_short_struct(dev);
 		test_ioc_flush_bad(dev);
 		test_ioc_flush_ok(dev);
+		test_wbnoinvd(fd, fam, dev, cpuinfo_has("wbnoinvd"));
 		close(dev);
 	}
 	close(fd);
@@ -1362,6 +1552,7 @@ static int run_unpriv(void)
 	struct cacheprobe_cpu_time res[64];
 	struct cacheprobe_info info = {0};
 	struct rawnl_answer ans;
+	struct rawnl_req r;
 	struct ioc_msg m;
 	uint16_t fam;
 	int fd, ret;
@@ -1381,7 +1572,7 @@ static int run_unpriv(void)
 
 	fd = nl_sock();
 	fam = family_id(fd);
-	nl_flush_cpus(fd, fam, NULL, 0, CACHEPROBE_FLUSH_WBINVD, &ans);
+	nl_flush_cpus(fd, fam, &r, NULL, 0, CACHEPROBE_FLUSH_WBINVD, &ans);
 	expect_nl("unpriv-nl-flush-eperm", &ans, EPERM, "CAP_SYS_ADMIN");
 	{
 		struct kctx c = { .fd = fd, .fam = fam, .dev = dev };
@@ -1398,6 +1589,35 @@ static int run_unpriv(void)
 	return failures ? 1 : 0;
 }
 
+static int run_offline(uint32_t cpu)
+{
+	int fd = nl_sock();
+	int dev = open("/dev/" CACHEPROBE_DEVICE_NAME, O_RDWR | O_CLOEXEC);
+
+	check(dev >= 0, "ioc-open", "open: %s", strerror(errno));
+	if (dev >= 0 && cpu < 64) {
+		test_flush_offline(fd, family_id(fd), dev, cpu);
+		close(dev);
+	}
+	close(fd);
+	return run_kcmd(cpu);
+}
+
+/* The test build with fault_inject's CP_FAULT_ASSUME_WBNOINVD set. */
+static int run_wbnoinvd_assumed(void)
+{
+	int fd = nl_sock();
+	int dev = open("/dev/" CACHEPROBE_DEVICE_NAME, O_RDWR | O_CLOEXEC);
+
+	check(dev >= 0, "ioc-open", "open: %s", strerror(errno));
+	if (dev >= 0) {
+		test_wbnoinvd(fd, family_id(fd), dev, true);
+		close(dev);
+	}
+	close(fd);
+	return failures ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -1405,10 +1625,22 @@ int main(int argc, char **argv)
 		return run_root();
 	if (argc == 2 && !strcmp(argv[1], "unpriv"))
 		return run_unpriv();
+	if (argc == 2 && !strcmp(argv[1], "abi")) {
+		/* What genl must list, from the header this was built with. */
+		printf("version %d\nops", CACHEPROBE_GENL_VERSION);
+		for (int cmd = CACHEPROBE_CMD_UNSPEC + 1;
+		     cmd <= CACHEPROBE_CMD_MAX; cmd++)
+			printf(" %d", cmd);
+		putchar('\n');
+		return 0;
+	}
 	if (argc == 2 && !strcmp(argv[1], "kcmd"))
 		return run_kcmd(~0u);
 	if (argc == 3 && !strcmp(argv[1], "offline"))
-		return run_kcmd((uint32_t)atoi(argv[2]));
+		return run_offline((uint32_t)atoi(argv[2]));
+	if (argc == 3 && !strcmp(argv[1], "wbnoinvd") &&
+	    !strcmp(argv[2], "assumed"))
+		return run_wbnoinvd_assumed();
 	if (argc == 3 && !strcmp(argv[1], "long"))
 		return run_long(!strcmp(argv[2], "netlink"), false);
 	if (argc == 3 && !strcmp(argv[1], "long-handled"))
@@ -1422,7 +1654,7 @@ int main(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "fault"))
 		return run_fault(argv[2]);
 	fprintf(stderr,
-		"usage: %s root|unpriv|kcmd|offline CPU|overflow|long[-handled] T|small T|concurrent T|fault WHAT\n",
+		"usage: %s root|unpriv|kcmd|offline CPU|overflow|long[-handled] T|small T|concurrent T|fault WHAT|wbnoinvd assumed|abi\n",
 		argv[0]);
 	return 2;
 }

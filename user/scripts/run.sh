@@ -1,10 +1,20 @@
 #!/usr/bin/env bash
 # The main job (`make run`): load the module when this kernel allows it,
 # run cacheprobe-run's default work, and unload what was loaded here.
+#
+#   run.sh [AREA...] [RUN OPTIONS]
+#
+# Arguments go to the final run (`make run AREAS="latency bounce"`); none
+# means every area.  CACHEPROBE_RUN_BIN, CACHEPROBE_RUN_KO and
+# CACHEPROBE_RUN_DIR (where the results go) replace the paths in the built
+# tree, so these steps also run where the tool and module were put
+# elsewhere: the guest tests run this script with busybox sh, which is why
+# it keeps to what busybox sh understands.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-bin="$top/user/build/cacheprobe-run"
-ko="$top/kmod/cacheprobe.ko"
+bin=${CACHEPROBE_RUN_BIN:-$top/user/build/cacheprobe-run}
+ko=${CACHEPROBE_RUN_KO:-$top/kmod/cacheprobe.ko}
+results=${CACHEPROBE_RUN_DIR:-$top}
 loaded_here=0
 why_not=""
 
@@ -45,9 +55,10 @@ if [ -d /sys/module/cacheprobe ]; then
 		"$bin" flush --method "$method" || status=$?
 	done
 fi
-# The default run (every area, short settings) with its results and the
-# HTML report kept beside the sources; it prints where they are.
-echo "== cacheprobe-run --json results.json --csv results.csv --report report.html"
-(cd "$top" && "$bin" --json results.json --csv results.csv \
+# The default run (every area unless some were named, short settings)
+# with its results and the HTML report kept beside the sources; it prints
+# where they are.
+echo "== cacheprobe-run${*:+ $*} --json results.json --csv results.csv --report report.html"
+(cd "$results" && "$bin" "$@" --json results.json --csv results.csv \
 	--report report.html) || status=$?
 exit "$status"

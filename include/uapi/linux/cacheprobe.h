@@ -10,6 +10,10 @@
  *  - the misc device /dev/CACHEPROBE_DEVICE_NAME (mode 0600), one _IOWR
  *    ioctl per operation, on the fixed-width structs below.
  *
+ * Only root can open the device, so users other than root reach GET_INFO
+ * (open to every user) over netlink; an ioctl GET_INFO needs a file
+ * descriptor that root opened.
+ *
  * Both transports validate their input and call the same code in the module,
  * so an operation behaves the same whichever is used.  Command numbers are
  * shared: ioctl number N carries the operation of netlink command N.
@@ -163,7 +167,8 @@
  * enum cacheprobe_cmd - operations (netlink commands and ioctl numbers)
  * @CACHEPROBE_CMD_UNSPEC: never valid.
  * @CACHEPROBE_CMD_GET_INFO: describe the module and the machine.  Open to
- *	every user.  Request: no attributes.  Reply: MODULE_VERSION,
+ *	every user (over netlink: the device is root's, mode 0600).
+ *	Request: no attributes.  Reply: MODULE_VERSION,
  *	ABI_VERSION, NR_CPU_IDS, NR_POSSIBLE_CPUS, NR_ONLINE_CPUS,
  *	POSSIBLE_CPUS, ONLINE_CPUS, TSC_KHZ, FEATURES, CACHE_LINE_SIZE,
  *	MAX_CPUS; since ABI 2 also MAX_IRQOFF_NS, MAX_BUFFER_BYTES,
