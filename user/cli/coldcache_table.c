@@ -40,7 +40,7 @@ evict_of(const struct cp_results *results, const struct cp_measurement *pass)
 
 	snprintf(name, sizeof(name), "%.*s%s", (int)stem, pass->name,
 		 EVICT_SUFFIX);
-	return cp_results_find(results, "coldcache", name);
+	return cp_results_find_mode(results, "coldcache", name, pass->mode);
 }
 
 static void level_title(const char *param, char *out, size_t len)
@@ -113,7 +113,7 @@ find_pass(const struct cp_results *results, const char *method,
 	char name[64];
 
 	snprintf(name, sizeof(name), "%s %s" PASS_SUFFIX, method, size);
-	return cp_results_find(results, "coldcache", name);
+	return cp_results_find_mode(results, "coldcache", name, "user");
 }
 
 /* "1 MiB" from "garbage-planned 1 MiB first pass". */
