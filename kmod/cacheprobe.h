@@ -116,10 +116,20 @@ unsigned int cp_param_partner_timeout_ms(void);
 #define CP_FAULT_NOMEM		0x2	/* buffer allocations fail */
 #ifdef CACHEPROBE_FAULT_INJECT
 bool cp_fault(unsigned int bit);
+void cp_live_inc(const void *obj);
+void cp_live_dec(const void *obj);
 #else
 static inline bool cp_fault(unsigned int bit)
 {
 	return false;
+}
+
+static inline void cp_live_inc(const void *obj)
+{
+}
+
+static inline void cp_live_dec(const void *obj)
+{
 }
 #endif
 

@@ -443,6 +443,7 @@ static int cp_run_start(struct cp_run *run)
 					   "cacheprobe/%u", w->cpu);
 		if (IS_ERR(t))
 			return PTR_ERR(t);
+		cp_live_inc(t);
 		get_task_struct(t);
 		kthread_bind(t, w->cpu);
 		w->task = t;
@@ -460,6 +461,7 @@ static void cp_run_stop(struct cp_run *run)
 		if (!run->w[i].task)
 			continue;
 		kthread_stop(run->w[i].task);
+		cp_live_dec(run->w[i].task);
 		put_task_struct(run->w[i].task);
 	}
 }
@@ -539,6 +541,7 @@ int cp_run(const struct cp_run_spec *spec, struct cp_run_res *res,
 			res->series_cpus[res->nr_series++] = spec->cpus[i];
 	res->values = kvcalloc(array_size(res->nr_series, spec->samples),
 			       sizeof(u64), GFP_KERNEL);
+	cp_live_inc(res->values);
 	run = kzalloc(struct_size(run, w, spec->nr_cpus), GFP_KERNEL);
 	if (!res->values || !run) {
 		kfree(run);
@@ -552,6 +555,7 @@ int cp_run(const struct cp_run_spec *spec, struct cp_run_res *res,
 	run->join_budget = run->budget / 4;
 	run->timeout_ns = (u64)cp_param_partner_timeout_ms() * NSEC_PER_MSEC;
 	run->silent_cpu = -1;
+	cp_live_inc(run);
 	atomic64_set(&run->sync, 0);
 	atomic_set(&run->running, run->nr);
 	init_completion(&run->done);
@@ -565,6 +569,7 @@ int cp_run(const struct cp_run_spec *spec, struct cp_run_res *res,
 	if (ret) {
 		/* Threads never woken exit at kthread_stop() untouched. */
 		cp_run_stop(run);
+		cp_live_dec(run);
 		kfree(run);
 		return cp_run_explain(NULL, -ENOMEM, err);
 	}
@@ -574,6 +579,7 @@ int cp_run(const struct cp_run_spec *spec, struct cp_run_res *res,
 	cp_run_report(run, res);
 	if (ret)
 		ret = cp_run_explain(run, ret, err);
+	cp_live_dec(run);
 	kfree(run);
 	return ret;
 }
@@ -584,6 +590,7 @@ int cp_run(const struct cp_run_spec *spec, struct cp_run_res *res,
  */
 void cp_run_res_free(struct cp_run_res *res)
 {
+	cp_live_dec(res->values);
 	kvfree(res->values);
 	res->values = NULL;
 }
@@ -705,6 +712,7 @@ void *cp_buf_alloc(u64 size, const char *what, int attr, struct cp_err *err)
 		return ERR_PTR(cp_fail(err, ENOMEM, attr,
 				       "cannot allocate the buffer",
 				       "%s of %llu bytes", what, size));
+	cp_live_inc(buf);
 	return buf;
 }
 
@@ -714,6 +722,7 @@ void *cp_buf_alloc(u64 size, const char *what, int attr, struct cp_err *err)
  */
 void cp_buf_free(void *buf)
 {
+	cp_live_dec(buf);
 	vfree(buf);
 }
 
