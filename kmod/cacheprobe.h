@@ -114,6 +114,7 @@ unsigned int cp_param_partner_timeout_ms(void);
 /* CP_FAULT_* bits of the fault_inject parameter (test builds only). */
 #define CP_FAULT_SILENT_PARTNER	0x1	/* the last thread never answers */
 #define CP_FAULT_NOMEM		0x2	/* buffer allocations fail */
+#define CP_FAULT_WRONG_CPU	0x4	/* the last thread is bound elsewhere */
 #ifdef CACHEPROBE_FAULT_INJECT
 bool cp_fault(unsigned int bit);
 void cp_live_inc(const void *obj);

@@ -107,6 +107,13 @@ static void cp_window_begin(struct cp_worker *w, struct cp_window *win)
 	else
 		preempt_disable();
 	local_irq_save(win->flags);
+	/*
+	 * The values are reported as this CPU's: check where the window
+	 * really is rather than trust the binding.
+	 */
+	w->ran_on = raw_smp_processor_id();
+	if (unlikely(w->ran_on != w->cpu))
+		cp_run_abort(w->run, -EIO);
 	win->start = rdtsc_ordered();
 }
 
@@ -431,6 +438,18 @@ static void cp_run_wait(struct cp_run *run)
 		;
 }
 
+/* Test builds: a thread placed where the request did not ask. */
+static unsigned int cp_run_bind_cpu(const struct cp_run *run,
+				    const struct cp_worker *w)
+{
+	unsigned int other;
+
+	if (!cp_fault(CP_FAULT_WRONG_CPU) || w->index != run->nr - 1)
+		return w->cpu;
+	other = cpumask_any_but(cpu_online_mask, w->cpu);
+	return other < nr_cpu_ids ? other : w->cpu;
+}
+
 static int cp_run_start(struct cp_run *run)
 {
 	unsigned int i;
@@ -445,7 +464,7 @@ static int cp_run_start(struct cp_run *run)
 			return PTR_ERR(t);
 		cp_live_inc(t);
 		get_task_struct(t);
-		kthread_bind(t, w->cpu);
+		kthread_bind(t, cp_run_bind_cpu(run, w));
 		w->task = t;
 	}
 	for (i = 0; i < run->nr; i++)
@@ -485,9 +504,27 @@ static void cp_run_report(struct cp_run *run, struct cp_run_res *res)
 	res->windows = run->w[0].windows;
 }
 
+static const struct cp_worker *cp_run_stray(const struct cp_run *run)
+{
+	unsigned int i;
+
+	for (i = 0; i < run->nr; i++)
+		if (run->w[i].ran_on >= 0 && run->w[i].ran_on != run->w[i].cpu)
+			return &run->w[i];
+	return NULL;
+}
+
 static int cp_run_explain(struct cp_run *run, int ret, struct cp_err *err)
 {
+	const struct cp_worker *stray;
+
 	switch (ret) {
+	case -EIO:
+		stray = cp_run_stray(run);
+		return cp_fail(err, EIO, 0, "a thread ran on another CPU",
+			       "the thread for CPU %u ran on CPU %d",
+			       stray ? stray->cpu : 0,
+			       stray ? stray->ran_on : -1);
 	case -ETIMEDOUT:
 		if (run->silent_cpu < 0)
 			return cp_fail(err, ETIMEDOUT, 0,
@@ -523,8 +560,9 @@ static int cp_run_explain(struct cp_run *run, int ret, struct cp_err *err)
  * Call between cp_run_lock() and cp_run_unlock().  Returns when every
  * thread has stopped, whatever happened.
  *
- * Return: 0, -ETIMEDOUT, -EOVERFLOW, -EINTR, -ENOMEM or an experiment's
- * error, with @err filled.
+ * Return: 0, -ETIMEDOUT, -EOVERFLOW, -EINTR, -ENOMEM, -EIO (a window ran
+ * on another CPU than its thread's) or an experiment's error, with @err
+ * filled.
  */
 int cp_run(const struct cp_run_spec *spec, struct cp_run_res *res,
 	   struct cp_err *err)
@@ -563,6 +601,7 @@ int cp_run(const struct cp_run_spec *spec, struct cp_run_res *res,
 		run->w[i].run = run;
 		run->w[i].index = i;
 		run->w[i].cpu = spec->cpus[i];
+		run->w[i].ran_on = -1;
 	}
 
 	ret = cp_run_start(run);
@@ -636,7 +675,8 @@ static int cp_run_check_cpus(const struct cp_run_req *req, bool distinct,
  * On success the caller holds cp_op_lock and the CPU hotplug lock, so the
  * CPUs stay online until cp_run_unlock().
  *
- * Return: 0, -EINVAL, -E2BIG, or -EINTR while waiting for the lock.
+ * Return: 0, -EINVAL, -E2BIG, or -EINTR while waiting for the lock, with
+ * @err filled.
  */
 int cp_run_lock(const struct cp_run_req *req, unsigned int min_cpus,
 		unsigned int max_cpus, bool distinct, unsigned int nr_series,
@@ -669,7 +709,9 @@ int cp_run_lock(const struct cp_run_req *req, unsigned int min_cpus,
 			       res->values_cap, values);
 
 	if (mutex_lock_interruptible(&cp_op_lock))
-		return -EINTR;
+		return cp_fail(err, EINTR, 0,
+			       "interrupted by a signal while waiting for another operation",
+			       "operations run one at a time");
 	cpus_read_lock();
 	ret = cp_run_check_cpus(req, distinct, err);
 	if (ret)
