@@ -438,16 +438,35 @@ static void cp_run_wait(struct cp_run *run)
 		;
 }
 
-/* Test builds: a thread placed where the request did not ask. */
+static bool cp_run_uses_cpu(const struct cp_run *run, unsigned int cpu)
+{
+	unsigned int i;
+
+	for (i = 0; i < run->nr; i++)
+		if (run->w[i].cpu == cpu)
+			return true;
+	return false;
+}
+
+/*
+ * Test builds: a thread placed where the request did not ask.  On a CPU
+ * another thread of the run spins on, it would never get to a window (a
+ * partner timeout instead), so a CPU of its own is preferred.
+ */
 static unsigned int cp_run_bind_cpu(const struct cp_run *run,
 				    const struct cp_worker *w)
 {
-	unsigned int other;
+	unsigned int cpu, other = w->cpu;
 
 	if (!cp_fault(CP_FAULT_WRONG_CPU) || w->index != run->nr - 1)
 		return w->cpu;
-	other = cpumask_any_but(cpu_online_mask, w->cpu);
-	return other < nr_cpu_ids ? other : w->cpu;
+	for_each_online_cpu(cpu) {
+		if (!cp_run_uses_cpu(run, cpu))
+			return cpu;
+		if (other == w->cpu)
+			other = cpu;
+	}
+	return other;
 }
 
 static int cp_run_start(struct cp_run *run)
