@@ -1346,11 +1346,11 @@ static int run_long(bool nl, bool handled, const char *cmd)
 	if (!strcmp(cmd, "bounce")) {
 		q = k_bounce(2);
 		q.samples = CACHEPROBE_MAX_SAMPLES;
-		q.ops = 4096;
+		q.ops = 65536;
 	} else if (!strcmp(cmd, "xfer")) {
 		q = k_xfer(0, last);
 		q.samples = CACHEPROBE_MAX_SAMPLES;
-		q.size = 128 * 1024;
+		q.size = 512 * 1024;
 	} else if (!strcmp(cmd, "chase")) {
 		q = k_chase(last);
 		q.samples = CACHEPROBE_MAX_SAMPLES;

@@ -205,6 +205,22 @@ in_request() {
 	[ "$n" -gt 0 ]
 }
 
+# wait_request PID OUT: wait up to 1 s for the client to be in_request;
+# false at once when its request ended (OUT has "finished") or it is gone.
+# The caller may be seen "running" (/proc/PID/syscall) for a moment: in
+# the module's timed waits, shuffling a chain.
+wait_request() {
+	local n=0
+	until in_request "$1"; do
+		if [ $n -ge 500 ] || ! kill -0 "$1" 2>/dev/null ||
+			grep -q finished "$2"; then
+			return 1
+		fi
+		usleep 2000
+		n=$((n + 1))
+	done
+}
+
 # wait_gone PID TENTHS: wait for a process to end.
 wait_gone() {
 	local n=0
@@ -218,26 +234,22 @@ wait_gone() {
 # kill_mid CMD T DELAY_US: start a long CMD over transport T; once it is
 # seen inside its request, wait DELAY_US, check again and SIGKILL it.
 # Prints "mid" when it was killed inside its request and left nothing
-# behind, "mid leak N M" when N objects or M threads remained after it
-# was gone, "early" when it was never seen in its request, "late" when the
+# behind, "mid leak N M" when it left N objects (live_objects above its
+# level before the client started) or M threads once it was gone, "early" when it was never seen in its request, "late" when the
 # request ended before the kill, "stuck" when it outlived the kill by 5 s.
 kill_mid() {
-	local pid n=0 live=0 threads
+	local pid live=0 live0=0 threads
+	[ -e "$LIVE" ] && read -r live0 <"$LIVE"
 	/usr/bin/rawtest long "$2" "$1" >/tmp/long.out 2>&1 &
 	pid=$!
-	until in_request "$pid"; do
-		if [ $n -ge 500 ] || grep -q finished /tmp/long.out; then
-			kill -9 "$pid" 2>/dev/null
-			wait "$pid" 2>/dev/null
-			echo early
-			return
-		fi
-		usleep 2000
-		n=$((n + 1))
-	done
+	if ! wait_request "$pid" /tmp/long.out; then
+		kill -9 "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		echo early
+		return
+	fi
 	usleep "$3"
-	if ! in_request "$pid"; then
-		wait_gone "$pid" 50
+	if ! wait_request "$pid" /tmp/long.out; then
 		kill -9 "$pid" 2>/dev/null
 		wait "$pid" 2>/dev/null
 		echo late
@@ -255,10 +267,10 @@ kill_mid() {
 	fi
 	[ -e "$LIVE" ] && read -r live <"$LIVE"
 	threads=$(cp_threads | wc -l)
-	if [ "$live" = 0 ] && [ "$threads" = 0 ]; then
+	if [ "$live" = "$live0" ] && [ "$threads" = 0 ]; then
 		echo mid
 	else
-		echo "mid leak $live $threads"
+		echo "mid leak $((live - live0)) $threads"
 	fi
 }
 
@@ -298,6 +310,7 @@ test_kill() {
 		late) late=$((late + 1)) ;;
 		*) stuck=$((stuck + 1)) ;;
 		esac
+		[ "${v%% *}" = mid ] || echo "kill $tries: $cmd over $tr after $((delay / 1000)) ms: $v"
 	done
 	echo "kill: $mid in a request ($tries tries: $early early, $late late, $stuck stuck); seen:$spread"
 	set -- $spread
