@@ -120,12 +120,23 @@ unsigned int cp_param_partner_timeout_ms(void);
  * success path gets exercised at all.
  */
 #define CP_FAULT_ASSUME_WBNOINVD 0x4
+#define CP_FAULT_WRONG_CPU	0x8	/* the last thread is bound elsewhere */
 #ifdef CACHEPROBE_FAULT_INJECT
 bool cp_fault(unsigned int bit);
+void cp_live_inc(const void *obj);
+void cp_live_dec(const void *obj);
 #else
 static inline bool cp_fault(unsigned int bit)
 {
 	return false;
+}
+
+static inline void cp_live_inc(const void *obj)
+{
+}
+
+static inline void cp_live_dec(const void *obj)
+{
 }
 #endif
 

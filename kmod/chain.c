@@ -46,6 +46,7 @@ int cp_chain_build(void *buf, u64 nr_slots, u32 stride, u32 order,
 	if (!perm)
 		return cp_fail(err, ENOMEM, 0, "cannot allocate the chain order",
 			       "%llu slots", nr_slots);
+	cp_live_inc(perm);
 	for (i = 0; i < nr_slots; i++)
 		perm[i] = i;
 	seed = get_random_u64() | 1;
@@ -57,6 +58,7 @@ int cp_chain_build(void *buf, u64 nr_slots, u32 stride, u32 order,
 		if (i % 65536 == 0) {
 			/* Large chains take a while: let a signal stop it. */
 			if (signal_pending(current)) {
+				cp_live_dec(perm);
 				kvfree(perm);
 				return cp_fail(err, EINTR, 0,
 					       "interrupted by a signal",
@@ -68,6 +70,7 @@ int cp_chain_build(void *buf, u64 nr_slots, u32 stride, u32 order,
 	for (i = 0; i < nr_slots; i++)
 		*(void **)(buf + (u64)perm[i] * stride) =
 			buf + (u64)perm[(i + 1) % nr_slots] * stride;
+	cp_live_dec(perm);
 	kvfree(perm);
 	return 0;
 }

@@ -106,8 +106,8 @@ static int cp_flush_cpus(u32 method, const struct cpumask *cpus,
  * Every CPU is checked before any is flushed, under the hotplug lock so the
  * set cannot change between the check and the flush.
  *
- * Return: 0; -EINVAL or -EOPNOTSUPP for a bad request; -EINTR when a
- * signal interrupts the wait for another operation.
+ * Return: 0; -EINVAL or -EOPNOTSUPP for a bad request; -EINTR, with @err
+ * filled, when a signal interrupts the wait for another operation.
  */
 int cp_flush(const struct cp_flush_req *req, struct cp_cpu_times *res,
 	     struct cp_err *err)
@@ -116,7 +116,9 @@ int cp_flush(const struct cp_flush_req *req, struct cp_cpu_times *res,
 	int ret;
 
 	if (mutex_lock_interruptible(&cp_op_lock))
-		return -EINTR;
+		return cp_fail(err, EINTR, 0,
+			       "interrupted by a signal while waiting for another operation",
+			       "operations run one at a time");
 	cpus_read_lock();
 	cpus = req->cpus ? req->cpus : cpu_online_mask;
 	ret = cp_flush_check(req, cpus, res->cap, err);

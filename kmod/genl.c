@@ -312,6 +312,7 @@ static int cp_genl_finish(struct genl_info *info, u8 cmd, int ret,
 	if (ret && err->msg)
 		cp_genl_report(info, err);
 	cp_run_res_free(&buf->res);
+	cp_live_dec(buf);
 	kfree(buf);
 	return ret;
 }
@@ -453,6 +454,7 @@ static int cp_genl_run(struct sk_buff *skb, struct genl_info *info)
 		ret = -ENOMEM;
 		goto out;
 	}
+	cp_live_inc(buf);
 	ret = cp_genl_parse_run(skb, info, buf->cpus, &run, &err);
 	for (i = 0; !ret && i < ARRAY_SIZE(c->need) && c->need[i]; i++)
 		ret = cp_genl_need(info, c->need[i], &err);

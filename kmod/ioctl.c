@@ -430,6 +430,7 @@ static int cp_ioc_run(void __user *uarg, const struct cp_ioc_run_cmd *cmd,
 	buf = kzalloc(sizeof(*buf), GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;
+	cp_live_inc(buf);
 	res = &buf->res;
 	ret = cp_ioc_run_in(head, run, buf->cpus, &req, res, err);
 	if (!ret && !cp_ioc_zero((char *)&arg + cmd->reserved,
@@ -443,6 +444,7 @@ static int cp_ioc_run(void __user *uarg, const struct cp_ioc_run_cmd *cmd,
 	if (!ret && copy_to_user(uarg, &arg, cmd->size))
 		ret = -EFAULT;
 	cp_run_res_free(res);
+	cp_live_dec(buf);
 	kfree(buf);
 	if (ret && err->msg)
 		cp_ioc_report(head, err);

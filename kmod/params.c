@@ -2,6 +2,9 @@
 /* Module parameters that bound what a measurement may do. */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/atomic.h>
+#include <linux/err.h>
+#include <linux/kernel.h>
 #include <linux/moduleparam.h>
 #include <linux/sizes.h>
 #include "cacheprobe.h"
@@ -85,7 +88,52 @@ unsigned int cp_param_partner_timeout_ms(void)
 static unsigned int fault_inject;
 module_param(fault_inject, uint, 0644);
 MODULE_PARM_DESC(fault_inject,
-		 "Test builds only: 1 = the last thread of a run never answers, 2 = buffer allocations fail, 4 = WBNOINVD treated as present (it runs as WBINVD)");
+		 "Test builds only: 1 = the last thread of a run never answers, 2 = buffer allocations fail, 4 = WBNOINVD treated as present (it runs as WBINVD), 8 = the last thread is bound to another CPU than requested");
+
+/*
+ * Slab and VmallocUsed move with everything else the kernel does, so they
+ * cannot show one object leaked per request; this count can.
+ */
+static atomic_t live_objects = ATOMIC_INIT(0);
+
+static int cp_get_live(char *buf, const struct kernel_param *kp)
+{
+	return scnprintf(buf, PAGE_SIZE, "%d\n", atomic_read(&live_objects));
+}
+
+static int cp_set_live(const char *val, const struct kernel_param *kp)
+{
+	return -EPERM;
+}
+
+static const struct kernel_param_ops cp_live_ops = {
+	.set = cp_set_live,
+	.get = cp_get_live,
+};
+
+module_param_cb(live_objects, &cp_live_ops, NULL, 0444);
+MODULE_PARM_DESC(live_objects,
+		 "Test builds only: request buffers, value arrays, run states, chain orders, measurement buffers and threads not yet freed");
+
+/**
+ * cp_live_inc() - count an object the module now owns
+ * @obj: what an allocation returned; NULL and ERR_PTR values are not counted
+ */
+void cp_live_inc(const void *obj)
+{
+	if (!IS_ERR_OR_NULL(obj))
+		atomic_inc(&live_objects);
+}
+
+/**
+ * cp_live_dec() - count an object the module is about to free
+ * @obj: the object; NULL and ERR_PTR values are not counted
+ */
+void cp_live_dec(const void *obj)
+{
+	if (!IS_ERR_OR_NULL(obj))
+		atomic_dec(&live_objects);
+}
 
 /**
  * cp_fault() - whether a test asked for a fault

@@ -107,6 +107,13 @@ static void cp_window_begin(struct cp_worker *w, struct cp_window *win)
 	else
 		preempt_disable();
 	local_irq_save(win->flags);
+	/*
+	 * The values are reported as this CPU's: check where the window
+	 * really is rather than trust the binding.
+	 */
+	w->ran_on = raw_smp_processor_id();
+	if (unlikely(w->ran_on != w->cpu))
+		cp_run_abort(w->run, -EIO);
 	win->start = rdtsc_ordered();
 }
 
@@ -431,6 +438,37 @@ static void cp_run_wait(struct cp_run *run)
 		;
 }
 
+static bool cp_run_uses_cpu(const struct cp_run *run, unsigned int cpu)
+{
+	unsigned int i;
+
+	for (i = 0; i < run->nr; i++)
+		if (run->w[i].cpu == cpu)
+			return true;
+	return false;
+}
+
+/*
+ * Test builds: a thread placed where the request did not ask.  On a CPU
+ * another thread of the run spins on, it would never get to a window (a
+ * partner timeout instead), so a CPU of its own is preferred.
+ */
+static unsigned int cp_run_bind_cpu(const struct cp_run *run,
+				    const struct cp_worker *w)
+{
+	unsigned int cpu, other = w->cpu;
+
+	if (!cp_fault(CP_FAULT_WRONG_CPU) || w->index != run->nr - 1)
+		return w->cpu;
+	for_each_online_cpu(cpu) {
+		if (!cp_run_uses_cpu(run, cpu))
+			return cpu;
+		if (other == w->cpu)
+			other = cpu;
+	}
+	return other;
+}
+
 static int cp_run_start(struct cp_run *run)
 {
 	unsigned int i;
@@ -443,8 +481,9 @@ static int cp_run_start(struct cp_run *run)
 					   "cacheprobe/%u", w->cpu);
 		if (IS_ERR(t))
 			return PTR_ERR(t);
+		cp_live_inc(t);
 		get_task_struct(t);
-		kthread_bind(t, w->cpu);
+		kthread_bind(t, cp_run_bind_cpu(run, w));
 		w->task = t;
 	}
 	for (i = 0; i < run->nr; i++)
@@ -460,6 +499,7 @@ static void cp_run_stop(struct cp_run *run)
 		if (!run->w[i].task)
 			continue;
 		kthread_stop(run->w[i].task);
+		cp_live_dec(run->w[i].task);
 		put_task_struct(run->w[i].task);
 	}
 }
@@ -483,9 +523,27 @@ static void cp_run_report(struct cp_run *run, struct cp_run_res *res)
 	res->windows = run->w[0].windows;
 }
 
+static const struct cp_worker *cp_run_stray(const struct cp_run *run)
+{
+	unsigned int i;
+
+	for (i = 0; i < run->nr; i++)
+		if (run->w[i].ran_on >= 0 && run->w[i].ran_on != run->w[i].cpu)
+			return &run->w[i];
+	return NULL;
+}
+
 static int cp_run_explain(struct cp_run *run, int ret, struct cp_err *err)
 {
+	const struct cp_worker *stray;
+
 	switch (ret) {
+	case -EIO:
+		stray = cp_run_stray(run);
+		return cp_fail(err, EIO, 0, "a thread ran on another CPU",
+			       "the thread for CPU %u ran on CPU %d",
+			       stray ? stray->cpu : 0,
+			       stray ? stray->ran_on : -1);
 	case -ETIMEDOUT:
 		if (run->silent_cpu < 0)
 			return cp_fail(err, ETIMEDOUT, 0,
@@ -521,8 +579,9 @@ static int cp_run_explain(struct cp_run *run, int ret, struct cp_err *err)
  * Call between cp_run_lock() and cp_run_unlock().  Returns when every
  * thread has stopped, whatever happened.
  *
- * Return: 0, -ETIMEDOUT, -EOVERFLOW, -EINTR, -ENOMEM or an experiment's
- * error, with @err filled.
+ * Return: 0, -ETIMEDOUT, -EOVERFLOW, -EINTR, -ENOMEM, -EIO (a window ran
+ * on another CPU than its thread's) or an experiment's error, with @err
+ * filled.
  */
 int cp_run(const struct cp_run_spec *spec, struct cp_run_res *res,
 	   struct cp_err *err)
@@ -539,6 +598,7 @@ int cp_run(const struct cp_run_spec *spec, struct cp_run_res *res,
 			res->series_cpus[res->nr_series++] = spec->cpus[i];
 	res->values = kvcalloc(array_size(res->nr_series, spec->samples),
 			       sizeof(u64), GFP_KERNEL);
+	cp_live_inc(res->values);
 	run = kzalloc(struct_size(run, w, spec->nr_cpus), GFP_KERNEL);
 	if (!res->values || !run) {
 		kfree(run);
@@ -552,6 +612,7 @@ int cp_run(const struct cp_run_spec *spec, struct cp_run_res *res,
 	run->join_budget = run->budget / 4;
 	run->timeout_ns = (u64)cp_param_partner_timeout_ms() * NSEC_PER_MSEC;
 	run->silent_cpu = -1;
+	cp_live_inc(run);
 	atomic64_set(&run->sync, 0);
 	atomic_set(&run->running, run->nr);
 	init_completion(&run->done);
@@ -559,12 +620,14 @@ int cp_run(const struct cp_run_spec *spec, struct cp_run_res *res,
 		run->w[i].run = run;
 		run->w[i].index = i;
 		run->w[i].cpu = spec->cpus[i];
+		run->w[i].ran_on = -1;
 	}
 
 	ret = cp_run_start(run);
 	if (ret) {
 		/* Threads never woken exit at kthread_stop() untouched. */
 		cp_run_stop(run);
+		cp_live_dec(run);
 		kfree(run);
 		return cp_run_explain(NULL, -ENOMEM, err);
 	}
@@ -574,6 +637,7 @@ int cp_run(const struct cp_run_spec *spec, struct cp_run_res *res,
 	cp_run_report(run, res);
 	if (ret)
 		ret = cp_run_explain(run, ret, err);
+	cp_live_dec(run);
 	kfree(run);
 	return ret;
 }
@@ -584,6 +648,7 @@ int cp_run(const struct cp_run_spec *spec, struct cp_run_res *res,
  */
 void cp_run_res_free(struct cp_run_res *res)
 {
+	cp_live_dec(res->values);
 	kvfree(res->values);
 	res->values = NULL;
 }
@@ -629,7 +694,8 @@ static int cp_run_check_cpus(const struct cp_run_req *req, bool distinct,
  * On success the caller holds cp_op_lock and the CPU hotplug lock, so the
  * CPUs stay online until cp_run_unlock().
  *
- * Return: 0, -EINVAL, -E2BIG, or -EINTR while waiting for the lock.
+ * Return: 0, -EINVAL, -E2BIG, or -EINTR while waiting for the lock, with
+ * @err filled.
  */
 int cp_run_lock(const struct cp_run_req *req, unsigned int min_cpus,
 		unsigned int max_cpus, bool distinct, unsigned int nr_series,
@@ -662,7 +728,9 @@ int cp_run_lock(const struct cp_run_req *req, unsigned int min_cpus,
 			       res->values_cap, values);
 
 	if (mutex_lock_interruptible(&cp_op_lock))
-		return -EINTR;
+		return cp_fail(err, EINTR, 0,
+			       "interrupted by a signal while waiting for another operation",
+			       "operations run one at a time");
 	cpus_read_lock();
 	ret = cp_run_check_cpus(req, distinct, err);
 	if (ret)
@@ -705,6 +773,7 @@ void *cp_buf_alloc(u64 size, const char *what, int attr, struct cp_err *err)
 		return ERR_PTR(cp_fail(err, ENOMEM, attr,
 				       "cannot allocate the buffer",
 				       "%s of %llu bytes", what, size));
+	cp_live_inc(buf);
 	return buf;
 }
 
@@ -714,6 +783,7 @@ void *cp_buf_alloc(u64 size, const char *what, int attr, struct cp_err *err)
  */
 void cp_buf_free(void *buf)
 {
+	cp_live_dec(buf);
 	vfree(buf);
 }
 

@@ -27,6 +27,7 @@ struct cp_run;
  * @task: the thread.
  * @index: its role: 0 leads; the index of its CPU in the request.
  * @cpu: the CPU it is bound to.
+ * @ran_on: the CPU its latest window ran on, -1 before the first.
  * @value: its result of the latest round.
  * @status: 0 or the error of the latest round (-EOVERFLOW: overran).
  * @reported: the round (generation) @value and @status belong to.
@@ -38,6 +39,7 @@ struct cp_worker {
 	struct task_struct *task;
 	unsigned int index;
 	unsigned int cpu;
+	int ran_on;
 	u64 value;
 	int status;
 	u64 reported;

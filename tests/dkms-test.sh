@@ -44,6 +44,14 @@ while read -r label kver vmlinuz _headers; do
 		fail "dkms-module-version [$label]: modinfo says '$got', want $version"
 		continue
 	fi
+	# DKMS builds the module meant for use: no test-only parameter.
+	test_params=$(modinfo -p "$out/cacheprobe-$label.ko" |
+		grep -E '^(fault_inject|live_objects):' | cut -d: -f1 | tr '\n' ' ')
+	if [ -z "$test_params" ]; then
+		pass "dkms-no-test-params [$label]"
+	else
+		fail "dkms-no-test-params [$label]: the DKMS module has ${test_params% }"
+	fi
 	# Boot the guest with the module built for a non-RT 6.12 if there is
 	# one, else with the last one built.
 	if [ -z "$kept" ] || [ "$label" = "6.12" ]; then

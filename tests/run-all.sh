@@ -127,7 +127,7 @@ fi
 # Alternate CPU models: -cpu max (RDTSCP, CLWB, AVX...) and qemu64 (none of
 # them).  Neither offers WBNOINVD under TCG (QEMU 7.2), so every guest
 # checks its refusal by the production module; its success path runs with
-# the test build, which may treat it as present (fault_inject bit 4).
+# the test build, which may treat it as present (fault_inject=4).
 models=(max qemu64)
 i=0
 for line in "${kernels[@]}"; do

@@ -8,8 +8,11 @@
 # OUTDIR/build-LABEL/kmod/cacheprobe.ko.  With "test", the fault-injection
 # build (make -C kmod TEST=1) is made too, as
 # OUTDIR/build-LABEL/cacheprobe-test.ko.  Both builds use -Werror and fail
-# on any warning.  Prints "PASS NAME [LABEL]" / "FAIL NAME [LABEL]: why"
-# (and the same for NAME-test); exit status 1 when the module did not build.
+# on any warning.  The module meant for use must not have the test-only
+# parameters (fault_inject, live_objects) and the test build must have
+# them (modinfo -p).  Prints "PASS NAME [LABEL]" / "FAIL NAME [LABEL]: why"
+# (and the same for NAME-test and the parameter checks); exit status 1
+# when the module did not build.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 
@@ -31,16 +34,39 @@ make_in() {
 		! grep -qi 'warning:' "$log"
 }
 
+TEST_PARAMS="fault_inject live_objects"
+
+# test_params KO: the test-only parameters KO has, space-separated.
+test_params() {
+	local p found=""
+	for p in $TEST_PARAMS; do
+		modinfo -p "$1" | grep -q "^$p:" && found="$found $p"
+	done
+	echo "${found# }"
+}
+
 if make_in "$dir" "$out/build-$label.log"; then
 	echo "PASS $name [$label]"
 else
 	echo "FAIL $name [$label]: see $out/build-$label.log"
 	exit 1
 fi
+found=$(test_params "$dir/kmod/cacheprobe.ko")
+if [ -z "$found" ]; then
+	echo "PASS $name-no-test-params [$label]"
+else
+	echo "FAIL $name-no-test-params [$label]: the production module has $found"
+fi
 [ "$with_test" = test ] || exit 0
 if make_in "$dir-test" "$out/build-$label-test.log" TEST=1; then
 	cp "$dir-test/kmod/cacheprobe.ko" "$dir/cacheprobe-test.ko"
 	echo "PASS $name-test [$label]"
+	found=$(test_params "$dir/cacheprobe-test.ko")
+	if [ "$found" = "$TEST_PARAMS" ]; then
+		echo "PASS $name-test-params [$label]"
+	else
+		echo "FAIL $name-test-params [$label]: the test build has '$found', want '$TEST_PARAMS'"
+	fi
 else
 	echo "FAIL $name-test [$label]: see $out/build-$label-test.log"
 fi

@@ -4,7 +4,8 @@
  * hand-built netlink messages and ioctl structs, so that malformed requests
  * the library would never send are tried too.  Runs inside a test guest.
  *
- * Usage: rawtest root | unpriv | kcmd | long T | small T | fault WHAT | abi
+ * Usage: rawtest root | unpriv | kcmd | limit | long T [CMD] | wait T |
+ *                small T | fault WHAT | abi
  *   root:   as root; every check of behaviour and bad input.
  *   unpriv: starts as root, opens /dev/cacheprobe, drops to uid 65534 with
  *           no capabilities, then checks that FLUSH and the measurement
@@ -12,9 +13,15 @@
  *           GET_INFO still works.
  *   kcmd:   the measurement commands (ABI 2) over both transports: result
  *           shapes, the interrupt-off window bound, bad input.
- *   long T: one long measurement over transport T (netlink or ioctl), to
- *           be killed; prints "started" first, exits 0 if it completes.
+ *   limit:  with max_buffer_mb small, buffers of exactly the limit are
+ *           accepted and the next valid size is E2BIG.
+ *   long T [CMD]: one long CMD (pingpong, bounce, xfer or chase; default
+ *           pingpong) over transport T (netlink or ioctl), to be killed;
+ *           prints "started at NS" first and "finished at NS: errno E
+ *           MSG" (CLOCK_MONOTONIC) if it completes.
  *   long-handled T: the same with a SIGUSR1 handler; prints the errno.
+ *   wait T: one short CHASE with a SIGUSR1 handler, printed the same way;
+ *           started while another client's measurement runs, it waits.
  *   small T: a few short measurements over T; exit 0 when each succeeded.
  *   concurrent T: the same, also accepting a clean error (an errno with
  *           the module's message); for several clients at once.
@@ -22,11 +29,12 @@
  *   offline CPU: with CPU offline, every command refuses it (EINVAL).
  *   abi:    prints the header's genl family version ("version N") and
  *           its command ids ("ops 1 2 ..."), for the genl listing check.
- *   wbnoinvd assumed: the test build with fault_inject bit 4 set; GET_INFO
+ *   wbnoinvd assumed: the test build with fault_inject=4; GET_INFO
  *           reports WBNOINVD and FLUSH with it succeeds on every CPU.
  *   fault WHAT: with the test module's fault_inject set by the caller:
  *           "timeout" expects ETIMEDOUT from every multi-CPU command,
- *           "nomem" ENOMEM from every command, over both transports.
+ *           "nomem" ENOMEM from every command, "wrongcpu" EIO from every
+ *           command, over both transports.
  * Prints "PASS name" or "FAIL name: why" per check; exit status 1 if any
  * check failed.
  */
@@ -47,6 +55,7 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "rawnl.h"
@@ -658,6 +667,8 @@ static int run_root(void)
 
 #define K_MAX_CPUS 8
 #define K_MAX_SAMPLES 64
+/* A series CPU the transport does not report. */
+#define K_NO_CPU 0xffffffffu
 
 struct kreq {
 	uint8_t cmd;
@@ -772,7 +783,7 @@ static void k_nl_parse(const struct rawnl_answer *ans, struct kres *k)
 				       a->nla_len - NLA_HDRLEN,
 				       CACHEPROBE_SERIES_VALUES);
 			k->series_cpu[k->nr_series] = cpu ? rawnl_u32(cpu) :
-							    ~0u;
+							    K_NO_CPU - 1;
 			n = vals ? (vals->nla_len - NLA_HDRLEN) / 8 : 0;
 			if (n > K_MAX_SAMPLES)
 				n = K_MAX_SAMPLES;
@@ -879,13 +890,12 @@ static void k_ioc(int dev, const struct kreq *q, struct kres *k)
 	if (run->nr_values != run->nr_series * run->samples)
 		k->samples = ~0u;
 	for (i = 0; i < k->nr_series && i < K_MAX_CPUS; i++) {
-		/* Series CPUs follow from the request; see the header. */
-		if (q->cmd == CACHEPROBE_CMD_BOUNCE)
-			k->series_cpu[i] = q->cpus[i];
-		else if (q->cmd == CACHEPROBE_CMD_XFER)
-			k->series_cpu[i] = q->cpus[1];
-		else
-			k->series_cpu[i] = q->cpus[0];
+		/*
+		 * The ioctl reports no CPU per series (see struct
+		 * cacheprobe_run); the module's own check is tested with
+		 * fault_inject 8 ("fault wrongcpu").
+		 */
+		k->series_cpu[i] = K_NO_CPU;
 		for (j = 0; j < run->samples && j < K_MAX_SAMPLES; j++)
 			k->values[i][j] = values[i * run->samples + j];
 	}
@@ -896,6 +906,7 @@ struct kctx {
 	uint16_t fam;
 	int dev;
 	uint64_t max_irqoff_ns;
+	uint64_t max_buffer;
 	uint32_t line;
 	uint64_t features;
 };
@@ -949,7 +960,11 @@ static void k_check_ok(const struct kctx *c, bool netlink, const char *name,
 		snprintf(why, sizeof(why), "%u series, want %u", k.nr_series,
 			 nr_want);
 	for (i = 0; !why[0] && i < nr_want; i++) {
-		if (k.series_cpu[i] != want[i])
+		if (netlink != (k.series_cpu[i] != K_NO_CPU))
+			snprintf(why, sizeof(why),
+				 "series %u: CPU %u; want one over netlink only",
+				 i, k.series_cpu[i]);
+		else if (netlink && k.series_cpu[i] != want[i])
 			snprintf(why, sizeof(why), "series %u is CPU %u, want %u",
 				 i, k.series_cpu[i], want[i]);
 		for (j = 0; !why[0] && j < q->samples; j++)
@@ -1139,6 +1154,52 @@ static void k_shapes(const struct kctx *c, bool nl)
 	k_check_delay_cost(c, nl, &q);
 }
 
+/* SAMPLES of every command: 0, one above the limit, and the limit. */
+static void k_bad_samples(const struct kctx *c, bool nl)
+{
+	uint32_t last = online_cpus() - 1;
+	struct kreq qs[5] = { k_chase(0), k_access(0), k_pingpong(0, last),
+			      k_bounce(2), k_xfer(0, last) };
+	char name[64];
+	struct kres k;
+	struct kreq q;
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		q = qs[i];
+		q.samples = 0;
+		snprintf(name, sizeof(name), "%s-zero-samples",
+			 cmd_name(q.cmd));
+		k_check_err(c, nl, name, &q, EINVAL, "SAMPLES");
+		q.samples = CACHEPROBE_MAX_SAMPLES + 1;
+		snprintf(name, sizeof(name), "%s-too-many-samples",
+			 cmd_name(q.cmd));
+		k_check_err(c, nl, name, &q, E2BIG, "too many samples");
+		q.samples = ~0u;
+		snprintf(name, sizeof(name), "%s-u32-max-samples",
+			 cmd_name(q.cmd));
+		k_check_err(c, nl, name, &q, E2BIG, "too many samples");
+	}
+	/* Two series: the limit on values comes before the one on samples. */
+	q = k_bounce(2);
+	q.samples = CACHEPROBE_MAX_VALUES / 2 + 1;
+	k_check_err(c, nl, "bounce-2-too-many-values", &q, E2BIG,
+		    "too many samples");
+	q = k_bounce(4 > online_cpus() ? online_cpus() : 4);
+	q.samples = CACHEPROBE_MAX_VALUES / 2;
+	k_check_err(c, nl, "bounce-too-many-values", &q, E2BIG,
+		    "too many samples");
+	/* Exactly at the limit: accepted (rawtest keeps 64 values only). */
+	q = k_pingpong(0, last);
+	q.samples = CACHEPROBE_MAX_SAMPLES;
+	q.ops = 1;
+	k_call(c, nl, &q, &k);
+	check(!k.error && k.nr_series == 1,
+	      nl ? "pingpong-max-samples-netlink" : "pingpong-max-samples-ioctl",
+	      "errno %d (%s) msg \"%s\", %u series", k.error,
+	      strerror(k.error), k.msg, k.nr_series);
+}
+
 static void k_bad(const struct kctx *c, bool nl, uint32_t offline)
 {
 	uint32_t last = online_cpus() - 1;
@@ -1179,16 +1240,7 @@ static void k_bad(const struct kctx *c, bool nl, uint32_t offline)
 	q = k_bounce(1);
 	k_check_err(c, nl, "bounce-one-cpu", &q, EINVAL,
 		    "wrong number of CPUs");
-	q = k_chase(0);
-	q.samples = 0;
-	k_check_err(c, nl, "chase-zero-samples", &q, EINVAL, "SAMPLES");
-	q.samples = CACHEPROBE_MAX_SAMPLES + 1;
-	k_check_err(c, nl, "chase-too-many-samples", &q, E2BIG,
-		    "too many samples");
-	q = k_bounce(4 > online_cpus() ? online_cpus() : 4);
-	q.samples = CACHEPROBE_MAX_VALUES / 2;
-	k_check_err(c, nl, "bounce-too-many-values", &q, E2BIG,
-		    "too many samples");
+	k_bad_samples(c, nl);
 
 	/* Sizes. */
 	q = k_chase(0);
@@ -1389,6 +1441,7 @@ static void k_open(struct kctx *c)
 		exit(1);
 	}
 	c->max_irqoff_ns = info.max_irqoff_ns;
+	c->max_buffer = info.max_buffer_bytes;
 	c->line = info.cache_line_size;
 	c->features = info.features;
 }
@@ -1441,13 +1494,21 @@ static void on_usr1(int sig)
 	(void)sig;
 }
 
+static unsigned long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
 /*
- * A measurement that lasts seconds under emulation.  With @handled, a
+ * One request between "started at NS" and "finished at NS: errno E MSG"
+ * (CLOCK_MONOTONIC, comparable between clients).  With @handled, a
  * SIGUSR1 handler is installed: the signal must end it with EINTR.
  */
-static int run_long(bool nl, bool handled)
+static int run_timed(bool nl, bool handled, const struct kreq *q)
 {
-	struct kreq q = k_pingpong(0, online_cpus() - 1);
 	struct sigaction sa;
 	struct kctx c;
 	struct kres k;
@@ -1457,13 +1518,38 @@ static int run_long(bool nl, bool handled)
 	if (handled)
 		sigaction(SIGUSR1, &sa, NULL);
 	k_open(&c);
-	q.samples = CACHEPROBE_MAX_SAMPLES;
-	q.ops = 8;
-	printf("started\n");
+	printf("started at %llu\n", now_ns());
 	fflush(stdout);
-	k_call(&c, nl, &q, &k);
-	printf("finished: errno %d %s\n", k.error, k.msg);
+	k_call(&c, nl, q, &k);
+	printf("finished at %llu: errno %d %s\n", now_ns(), k.error, k.msg);
 	return 0;
+}
+
+/* A measurement of @cmd that lasts seconds under emulation. */
+static int run_long(bool nl, bool handled, const char *cmd)
+{
+	uint32_t last = online_cpus() - 1;
+	struct kreq q = k_pingpong(0, last);
+
+	q.samples = CACHEPROBE_MAX_SAMPLES;
+	q.ops = 128;
+	if (!strcmp(cmd, "bounce")) {
+		q = k_bounce(2);
+		q.samples = CACHEPROBE_MAX_SAMPLES;
+		q.ops = 65536;
+	} else if (!strcmp(cmd, "xfer")) {
+		q = k_xfer(0, last);
+		q.samples = CACHEPROBE_MAX_SAMPLES;
+		q.size = 512 * 1024;
+	} else if (!strcmp(cmd, "chase")) {
+		q = k_chase(last);
+		q.samples = CACHEPROBE_MAX_SAMPLES;
+		q.ops = 32768;
+	} else if (strcmp(cmd, "pingpong")) {
+		fprintf(stderr, "long: no command %s\n", cmd);
+		return 2;
+	}
+	return run_timed(nl, handled, &q);
 }
 
 /*
@@ -1489,6 +1575,45 @@ static int run_small(bool nl, bool clean_errors)
 			bad = 1;
 	}
 	return bad;
+}
+
+/*
+ * Buffer sizes at max_buffer_mb (run with it small): the limit itself is
+ * accepted, the smallest valid size above it refused with E2BIG.
+ */
+static int run_limit(void)
+{
+	uint32_t last = online_cpus() - 1;
+	struct kreq q;
+	struct kctx c;
+	int nl;
+
+	k_open(&c);
+	printf("# max_buffer_bytes %llu\n", (unsigned long long)c.max_buffer);
+	for (nl = 0; nl < 2; nl++) {
+		q = k_chase(0);
+		q.samples = 2;
+		q.size = c.max_buffer;
+		k_check_ok(&c, nl, "chase-size-at-limit", &q);
+		q.size = c.max_buffer + 1;
+		k_check_err(&c, nl, "chase-size-limit-plus-1", &q, E2BIG,
+			    "max_buffer_mb");
+		q = k_access(last);
+		q.samples = 2;
+		q.size = c.max_buffer;
+		k_check_ok(&c, nl, "access-size-at-limit", &q);
+		q.size = c.max_buffer + 1;
+		k_check_err(&c, nl, "access-size-limit-plus-1", &q, E2BIG,
+			    "max_buffer_mb");
+		q = k_xfer(0, last);
+		q.samples = 2;
+		q.size = c.max_buffer;
+		k_check_ok(&c, nl, "xfer-size-at-limit", &q);
+		q.size = c.max_buffer + c.line;
+		k_check_err(&c, nl, "xfer-size-limit-plus-line", &q, E2BIG,
+			    "max_buffer_mb");
+	}
+	return failures ? 1 : 0;
 }
 
 /* With max_irqoff_us at its minimum, a long sample cannot fit a window. */
@@ -1520,7 +1645,14 @@ static int run_fault(const char *what)
 
 	k_open(&c);
 	for (nl = 0; nl < 2; nl++) {
-		if (!strcmp(what, "timeout")) {
+		if (!strcmp(what, "wrongcpu")) {
+			for (i = 0; i < 5; i++) {
+				snprintf(name, sizeof(name), "wrongcpu-%s",
+					 cmd_name(all[i].cmd));
+				k_check_err(&c, nl, name, &all[i], EIO,
+					    "ran on another CPU");
+			}
+		} else if (!strcmp(what, "timeout")) {
 			for (i = 0; i < 3; i++) {
 				snprintf(name, sizeof(name), "timeout-%s",
 					 cmd_name(multi[i].cmd));
@@ -1641,20 +1773,28 @@ int main(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "wbnoinvd") &&
 	    !strcmp(argv[2], "assumed"))
 		return run_wbnoinvd_assumed();
-	if (argc == 3 && !strcmp(argv[1], "long"))
-		return run_long(!strcmp(argv[2], "netlink"), false);
+	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "long"))
+		return run_long(!strcmp(argv[2], "netlink"), false,
+				argc == 4 ? argv[3] : "pingpong");
 	if (argc == 3 && !strcmp(argv[1], "long-handled"))
-		return run_long(!strcmp(argv[2], "netlink"), true);
+		return run_long(!strcmp(argv[2], "netlink"), true, "pingpong");
+	if (argc == 3 && !strcmp(argv[1], "wait")) {
+		struct kreq q = k_chase(0);
+
+		return run_timed(!strcmp(argv[2], "netlink"), true, &q);
+	}
 	if (argc == 3 && !strcmp(argv[1], "small"))
 		return run_small(!strcmp(argv[2], "netlink"), false);
 	if (argc == 3 && !strcmp(argv[1], "concurrent"))
 		return run_small(!strcmp(argv[2], "netlink"), true);
+	if (argc == 2 && !strcmp(argv[1], "limit"))
+		return run_limit();
 	if (argc == 2 && !strcmp(argv[1], "overflow"))
 		return run_overflow();
 	if (argc == 3 && !strcmp(argv[1], "fault"))
 		return run_fault(argv[2]);
 	fprintf(stderr,
-		"usage: %s root|unpriv|kcmd|offline CPU|overflow|long[-handled] T|small T|concurrent T|fault WHAT|wbnoinvd assumed|abi\n",
+		"usage: %s root|unpriv|kcmd|offline CPU|overflow|limit|long T [CMD]|long-handled T|wait T|small T|concurrent T|fault WHAT|wbnoinvd assumed|abi\n",
 		argv[0]);
 	return 2;
 }

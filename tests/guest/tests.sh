@@ -123,6 +123,14 @@ test_transport() {
 }
 
 t_run insmod insmod "$KO"
+# The test-only parameters are compiled out of the module meant for use.
+for p in fault_inject live_objects; do
+	if [ -e "/sys/module/cacheprobe/parameters/$p" ]; then
+		t_fail "production-lacks-$p" "$KO has the test-only parameter $p"
+	else
+		t_pass "production-lacks-$p"
+	fi
+done
 t_expect_out genl-family "cacheprobe" genl ctrl get name cacheprobe
 # The family version and every command the header defines (rawtest was
 # built with it), each listed as an operation.
@@ -164,7 +172,7 @@ done
 done
 
 # No emulator offers WBNOINVD; its encoding runs as WBINVD without it, so
-# the test build's fault_inject bit 4 lets the module treat it as present
+# the test build's fault_inject=4 lets the module treat it as present
 # and the success path runs here too.
 test_wbnoinvd_assumed() {
 	param=/sys/module/cacheprobe/parameters/fault_inject
@@ -235,56 +243,166 @@ mem_level() {
 	awk '/^Slab:/ { s = $2 } /^VmallocUsed:/ { v = $2 } END { print s, v }' /proc/meminfo
 }
 
-# kill_one I: start a long measurement, SIGKILL it in the middle.  Prints
-# "mid" when it was still measuring, "late" when it had finished, "stuck"
-# when it outlived the kill by 5 s.
-kill_one() {
-	tr=netlink
-	[ $(($1 % 2)) = 1 ] && tr=ioctl
-	/usr/bin/rawtest long "$tr" >/tmp/long.out 2>&1 &
-	pid=$!
-	n=0
-	while ! grep -q started /tmp/long.out && [ $n -lt 200 ]; do
-		usleep 10000
-		n=$((n + 1))
-	done
-	usleep $((20000 + ($1 % 5) * 30000))
-	kill -9 "$pid" 2>/dev/null
-	n=0
-	while kill -0 "$pid" 2>/dev/null && [ $n -lt 100 ]; do
-		usleep 50000
-		n=$((n + 1))
-	done
-	if kill -0 "$pid" 2>/dev/null; then
-		echo stuck
-	elif grep -q finished /tmp/long.out; then
-		echo late
-	else
-		echo mid
+LIVE=/sys/module/cacheprobe/parameters/live_objects
+
+# live_zero NAME: the test build's count of the measurement objects it
+# holds (request buffers, value arrays, run states, chain orders,
+# measurement buffers, threads) is back to 0.
+live_zero() {
+	local n
+	if [ ! -e "$LIVE" ]; then
+		t_skip "$1" "no test build of the module loaded"
+		return
 	fi
-	wait "$pid" 2>/dev/null
+	read -r n <"$LIVE"
+	if [ "$n" = 0 ]; then
+		t_pass "$1"
+	else
+		t_fail "$1" "live_objects is $n"
+	fi
 }
 
+cp_threads() {
+	# shellcheck disable=SC2009
+	ps -o pid,comm 2>/dev/null | grep '[c]acheprobe/'
+}
+
+# in_request PID: the client is inside its request: in its ioctl (16) or
+# its netlink sendto (44, the request runs in the sender's context), and
+# (test build) the module holds objects, which only a request does.  No
+# fork, so that a kill right after it lands where it was seen.
+in_request() {
+	local sc n _
+	read -r sc _ <"/proc/$1/syscall" 2>/dev/null || return 1
+	case $sc in 16 | 44) ;; *) return 1 ;; esac
+	[ -e "$LIVE" ] || return 0
+	read -r n <"$LIVE"
+	[ "$n" -gt 0 ]
+}
+
+# wait_request PID OUT: wait up to 1 s for the client to be in_request;
+# false at once when its request ended (OUT has "finished") or it is gone.
+# The caller may be seen "running" (/proc/PID/syscall) for a moment: in
+# the module's timed waits, shuffling a chain.
+wait_request() {
+	local n=0
+	until in_request "$1"; do
+		if [ $n -ge 500 ] || ! kill -0 "$1" 2>/dev/null ||
+			grep -q finished "$2"; then
+			return 1
+		fi
+		usleep 2000
+		n=$((n + 1))
+	done
+}
+
+# wait_gone PID TENTHS: wait for a process to end.
+wait_gone() {
+	local n=0
+	while kill -0 "$1" 2>/dev/null && [ $n -lt "$2" ]; do
+		usleep 100000
+		n=$((n + 1))
+	done
+	! kill -0 "$1" 2>/dev/null
+}
+
+# kill_mid CMD T DELAY_US: start a long CMD over transport T; once it is
+# seen inside its request, wait DELAY_US, check again and SIGKILL it.
+# Prints "mid" when it was killed inside its request and left nothing
+# behind, "mid leak N M" when it left N objects (live_objects above its
+# level before the client started) or M threads once it was gone, "early" when it was never seen in its request, "late" when the
+# request ended before the kill, "stuck" when it outlived the kill by 5 s.
+kill_mid() {
+	local pid live=0 live0=0 threads
+	[ -e "$LIVE" ] && read -r live0 <"$LIVE"
+	/usr/bin/rawtest long "$2" "$1" >/tmp/long.out 2>&1 &
+	pid=$!
+	if ! wait_request "$pid" /tmp/long.out; then
+		kill -9 "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		echo early
+		return
+	fi
+	usleep "$3"
+	if ! wait_request "$pid" /tmp/long.out; then
+		kill -9 "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		echo late
+		return
+	fi
+	kill -9 "$pid"
+	if ! wait_gone "$pid" 50; then
+		echo stuck
+		return
+	fi
+	wait "$pid" 2>/dev/null
+	if grep -q finished /tmp/long.out; then
+		echo late
+		return
+	fi
+	[ -e "$LIVE" ] && read -r live <"$LIVE"
+	threads=$(cp_threads | wc -l)
+	if [ "$live" = "$live0" ] && [ "$threads" = 0 ]; then
+		echo mid
+	else
+		echo "mid leak $((live - live0)) $threads"
+	fi
+}
+
+# 50 SIGKILLs, each proven to land inside a request (a kill that came too
+# early or too late is retried, not counted), spread over the multi-CPU
+# commands and CHASE on both transports.  The windows may be long, so no
+# sample fails fast with EOVERFLOW before the kill.
 test_kill() {
-	kill_one 0 >/dev/null
-	kill_one 1 >/dev/null
+	local irqoff cmd tr v mid=0 tries=0 early=0 late=0 stuck=0 leaks=""
+	local delay slab0 vm0 spread=""
+	irqoff=$(cat $IRQOFF)
+	echo 100000 >$IRQOFF
+	# Warm-up: the first runs fill per-CPU caches (thread stacks, slabs).
+	kill_mid pingpong netlink 100000 >/dev/null
+	kill_mid chase ioctl 100000 >/dev/null
 	set -- $(mem_level)
 	slab0=$1 vm0=$2
-	mid=0 late=0 stuck=0 i=0
-	while [ $i -lt 50 ]; do
-		case $(kill_one $i) in
-		mid) mid=$((mid + 1)) ;;
+	while [ $mid -lt 50 ] && [ $tries -lt 150 ] && [ $stuck = 0 ]; do
+		set -- pingpong bounce xfer chase
+		shift $((mid % 4))
+		cmd=$1
+		tr=netlink
+		[ $((mid / 4 % 2)) = 1 ] && tr=ioctl
+		delay=$((tries % 7 * 50000))
+		tries=$((tries + 1))
+		v=$(kill_mid "$cmd" "$tr" "$delay")
+		case $v in
+		mid | "mid leak"*)
+			mid=$((mid + 1))
+			[ "$v" = mid ] || leaks="$leaks $cmd-$tr:${v#mid leak }"
+			case " $spread " in
+			*" $cmd-$tr "*) ;;
+			*) spread="$spread $cmd-$tr" ;;
+			esac
+			;;
+		early) early=$((early + 1)) ;;
 		late) late=$((late + 1)) ;;
 		*) stuck=$((stuck + 1)) ;;
 		esac
-		i=$((i + 1))
+		[ "${v%% *}" = mid ] || echo "kill $tries: $cmd over $tr after $((delay / 1000)) ms: $v"
 	done
-	echo "kill: $mid in the middle, $late after the end, $stuck stuck"
-	if [ "$stuck" = 0 ] && [ "$mid" -ge 25 ]; then
-		t_pass kill-50-prompt
+	echo "kill: $mid in a request ($tries tries: $early early, $late late, $stuck stuck); seen:$spread"
+	set -- $spread
+	if [ "$mid" = 50 ] && [ "$stuck" = 0 ] && [ $# = 8 ]; then
+		t_pass kill-50-mid-request
 	else
-		t_fail kill-50-prompt "$mid killed mid-run, $late late, $stuck outlived SIGKILL by 5 s"
+		t_fail kill-50-mid-request "$mid of 50 kills inside a request in $tries tries ($early early, $late late), $stuck outlived SIGKILL by 5 s; command-transport pairs killed:$spread"
 	fi
+	if [ ! -e "$LIVE" ]; then
+		t_skip kill-50-each-left-nothing "no test build of the module loaded"
+	elif [ -z "$leaks" ]; then
+		t_pass kill-50-each-left-nothing
+	else
+		t_fail kill-50-each-left-nothing "objects and threads left after a kill:$leaks"
+	fi
+	echo "$irqoff" >$IRQOFF
+	live_zero kill-50-live-objects-0
 	t_run kill-then-usable-netlink /usr/bin/rawtest small netlink
 	t_run kill-then-usable-ioctl /usr/bin/rawtest small ioctl
 	# Freed objects may sit in per-CPU caches for a while; give the
@@ -297,6 +415,80 @@ test_kill() {
 	else
 		t_fail kill-50-no-leak "Slab $slab0 -> $1 kB (allowed +1024), VmallocUsed $vm0 -> $2 kB (allowed +512)"
 	fi
+}
+
+# stamp FILE WHAT: the CLOCK_MONOTONIC ns of rawtest's "WHAT at NS" line.
+stamp() {
+	sed -n "s/^$2 at \([0-9]*\).*/\1/p" "$1"
+}
+
+# One operation at a time; the others wait interruptibly.  (a) A client
+# that asks while a long measurement runs gets its reply only after that
+# measurement's; (b) a signal to a waiting client ends its wait at once,
+# with EINTR (ECANCELED over netlink) and a message saying so, while the
+# measurement goes on.
+test_one_at_a_time() {
+	local tr a b n want a_end b_start b_end irqoff
+	irqoff=$(cat $IRQOFF)
+	echo 100000 >$IRQOFF
+	for tr in netlink ioctl; do
+		/usr/bin/rawtest long "$tr" pingpong >/tmp/a.out 2>&1 &
+		a=$!
+		n=0
+		until in_request "$a" || [ $n -ge 500 ]; do
+			usleep 2000
+			n=$((n + 1))
+		done
+		/usr/bin/rawtest wait "$tr" >/tmp/b.out 2>&1 &
+		b=$!
+		wait_gone "$b" 600
+		wait_gone "$a" 600
+		wait "$a" "$b" 2>/dev/null
+		a_end=$(stamp /tmp/a.out finished)
+		b_start=$(stamp /tmp/b.out started)
+		b_end=$(stamp /tmp/b.out finished)
+		if [ -n "$a_end" ] && [ -n "$b_start" ] && [ -n "$b_end" ] &&
+		   [ "$b_start" -lt "$a_end" ] && [ "$b_end" -gt "$a_end" ] &&
+		   grep -q "errno 0" /tmp/a.out && grep -q "errno 0" /tmp/b.out; then
+			t_pass "one-at-a-time-$tr"
+		else
+			t_fail "one-at-a-time-$tr" "long: $(tr '\n' ' ' </tmp/a.out); waiting: $(tr '\n' ' ' </tmp/b.out)"
+		fi
+
+		want=4
+		[ "$tr" = netlink ] && want=125
+		/usr/bin/rawtest long "$tr" pingpong >/tmp/a.out 2>&1 &
+		a=$!
+		n=0
+		until in_request "$a" || [ $n -ge 500 ]; do
+			usleep 2000
+			n=$((n + 1))
+		done
+		/usr/bin/rawtest wait "$tr" >/tmp/b.out 2>&1 &
+		b=$!
+		n=0
+		until { grep -q started /tmp/b.out && in_request "$b"; } ||
+			[ $n -ge 500 ]; do
+			usleep 2000
+			n=$((n + 1))
+		done
+		usleep 100000
+		kill -USR1 "$b"
+		if ! wait_gone "$b" 10; then
+			t_fail "lock-wait-signal-$tr" "the waiting client still waits 1 s after SIGUSR1"
+		elif grep -q finished /tmp/a.out; then
+			t_fail "lock-wait-signal-$tr" "the measurement ended before the waiting client; it did not wait: $(tr '\n' ' ' </tmp/a.out)"
+		elif grep -q "^finished at [0-9]*: errno $want interrupted by a signal while waiting for another operation" /tmp/b.out; then
+			t_pass "lock-wait-signal-$tr"
+		else
+			t_fail "lock-wait-signal-$tr" "$(tr '\n' ' ' </tmp/b.out)"
+		fi
+		kill -9 "$a" "$b" 2>/dev/null
+		wait_gone "$a" 50
+		wait "$a" "$b" 2>/dev/null
+	done
+	echo "$irqoff" >$IRQOFF
+	live_zero one-at-a-time-live-objects-0
 }
 
 # A signal the client handles ends a measurement too: EINTR over ioctl,
@@ -327,7 +519,7 @@ test_handled_signal() {
 		if kill -0 "$pid" 2>/dev/null; then
 			kill -9 "$pid"
 			t_fail "signal-eintr-$tr" "still running 5 s after SIGUSR1"
-		elif grep -q "finished: errno $want interrupted by a signal" /tmp/usr1.out; then
+		elif grep -q "^finished at [0-9]*: errno $want interrupted by a signal" /tmp/usr1.out; then
 			t_pass "signal-eintr-$tr"
 		else
 			t_fail "signal-eintr-$tr" "$(cat /tmp/usr1.out)"
@@ -367,19 +559,10 @@ test_concurrent() {
 	fi
 }
 
-# The partner-timeout and allocation-failure paths need the test build of
-# the module (make -C kmod TEST=1): installed as cacheprobe-test.ko, or the
-# main module when it has the fault_inject parameter.
+# The partner-timeout, allocation-failure and wrong-CPU paths need the test
+# build of the module (make -C kmod TEST=1), loaded by the caller.
 test_faults() {
-	param=/sys/module/cacheprobe/parameters
-	reload=no
-	if [ ! -e $param/fault_inject ] && [ -f "$TEST_KO" ]; then
-		rmmod cacheprobe && insmod "$TEST_KO" || {
-			t_fail fault-load "cannot load $TEST_KO"
-			return
-		}
-		reload=yes
-	fi
+	local param=/sys/module/cacheprobe/parameters slab0 vm0 timeout0
 	if [ ! -e $param/fault_inject ]; then
 		t_skip fault-injection "no test build of the module (make -C kmod TEST=1)"
 		return
@@ -390,9 +573,16 @@ test_faults() {
 	echo 300 >$param/partner_timeout_ms
 	echo 1 >$param/fault_inject
 	run_raw fault- fault timeout
+	echo 0 >$param/fault_inject
+	live_zero fault-timeout-live-objects-0
 	echo 2 >$param/fault_inject
 	run_raw fault- fault nomem
 	echo 0 >$param/fault_inject
+	live_zero fault-nomem-live-objects-0
+	echo 8 >$param/fault_inject
+	run_raw fault- fault wrongcpu
+	echo 0 >$param/fault_inject
+	live_zero fault-wrongcpu-live-objects-0
 	echo "$timeout0" >$param/partner_timeout_ms
 	t_run fault-then-usable /usr/bin/rawtest small netlink
 	sleep 1
@@ -401,9 +591,6 @@ test_faults() {
 		t_pass fault-no-leak
 	else
 		t_fail fault-no-leak "Slab $slab0 -> $1 kB, VmallocUsed $vm0 -> $2 kB"
-	fi
-	if [ "$reload" = yes ]; then
-		rmmod cacheprobe && insmod "$KO"
 	fi
 }
 
@@ -423,10 +610,40 @@ t_expect_fail irqoff-param-range 1 "" sh -c "echo 5 >$IRQOFF"
 cpu_offline "$LAST"
 run_raw k- offline "$LAST"
 cpu_online "$LAST"
+# Buffer sizes at the limit: max_buffer_mb at its minimum (1 MiB), long
+# windows so that a 1 MiB sample fits.
+buffer0=$(cat /sys/module/cacheprobe/parameters/max_buffer_mb)
+echo 1 >/sys/module/cacheprobe/parameters/max_buffer_mb
+echo 100000 >$IRQOFF
+run_raw k- limit
+echo "$buffer0" >/sys/module/cacheprobe/parameters/max_buffer_mb
+echo "$irqoff0" >$IRQOFF
+
+# The robustness tests run on the test build when there is one
+# (cacheprobe-test.ko): its live_objects shows a single leaked object,
+# which Slab and VmallocUsed cannot.  Without it (the DKMS guest) they run
+# on the module itself and the live-object checks are skipped.
+test_reload=no
+if [ -f "$TEST_KO" ]; then
+	rmmod cacheprobe
+	if insmod "$TEST_KO"; then
+		t_pass test-module-load
+		test_reload=yes
+	else
+		t_fail test-module-load "cannot load $TEST_KO"
+		insmod "$KO"
+	fi
+fi
 test_concurrent
+live_zero concurrent-live-objects-0
+test_one_at_a_time
 test_handled_signal
+live_zero signal-live-objects-0
 test_kill
 test_faults
+if [ "$test_reload" = yes ]; then
+	rmmod cacheprobe && insmod "$KO"
+fi
 
 t_expect_out unpriv-info-netlink "^module: *cacheprobe .* via netlink" \
 	as_nobody "$RUN" info --transport netlink

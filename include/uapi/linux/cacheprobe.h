@@ -39,9 +39,10 @@
  *   ENOTTY     (ioctl) an ioctl number the module does not know, including
  *              a known command with a struct size of another ABI.
  *   EINTR      (ioctl) a signal arrived while waiting for another
- *              operation to end (operations run one at a time), or a
- *              signal ended a measurement (every kernel thread stopped,
- *              nothing kept).
+ *              operation to end (operations run one at a time; the
+ *              message then says "while waiting for another operation"),
+ *              or a signal ended a measurement (every kernel thread
+ *              stopped, nothing kept).
  *   ECANCELED  (netlink) the same: netlink sends no ack for a
  *              request that fails with EINTR, so the module reports
  *              ECANCELED there, with the message "interrupted by a
@@ -140,6 +141,9 @@
  * used, retries included), RETRIES (samples run again because they
  * overran a window), and one SERIES per timed CPU: SERIES_CPU and
  * SERIES_VALUES, SAMPLES u64 values of TSC ticks, in sample order.
+ * SERIES_CPU is the CPU the request gave that role; every thread checks
+ * at the start of each window that it runs on its CPU, and the request
+ * fails with EIO if it does not, so no value comes from another CPU.
  *
  * Common errors of the measurement commands:
  *   EINVAL     a missing required attribute, a CPU id that is not possible
@@ -160,6 +164,9 @@
  *              handler for): the measurement stopped within about one
  *              window, every thread stopped, nothing kept.  ECANCELED
  *              over netlink (see above).
+ *   EIO        a thread found itself on another CPU than the one it was
+ *              bound to (see SERIES_CPU); the measurement stopped, nothing
+ *              kept.
  * Messages name the offending attribute (netlink) or field (ioctl).
  */
 
@@ -200,8 +207,11 @@
  * @CACHEPROBE_CMD_ACCESS: (ABI 2) on one CPU, loads or stores of WIDTH
  *	bytes at OFFSET bytes from a cache-line boundary, repeated over a
  *	buffer.  Request: CPU_LIST (1 CPU), SAMPLES, SIZE, OPS (accesses per
- *	sample), WIDTH (1, 2, 4, 8, 16, 32 or 64), VARIANT (enum
- *	cacheprobe_access_variant); optional OFFSET (bytes from the start of
+ *	sample), WIDTH (bytes per access: a power of two, 1, 2, 4, 8, 16,
+ *	32 or 64; each access is one load or one store instruction of that
+ *	width, and any other width is EINVAL), VARIANT (enum
+ *	cacheprobe_access_variant: loads as latency or throughput, stores
+ *	as throughput only); optional OFFSET (bytes from the start of
  *	each slot, below 4096; default 0), STRIDE (bytes between slots, at
  *	least WIDTH; default OFFSET + WIDTH rounded up to the line size).
  *	Slot k starts at k * STRIDE from the page-aligned buffer; the
@@ -462,6 +472,8 @@ enum cacheprobe_prepare {
  *	includes.
  * @CACHEPROBE_ACCESS_LOAD_THROUGHPUT: independent loads: throughput.
  * @CACHEPROBE_ACCESS_STORE_THROUGHPUT: independent stores of zeros.
+ *	Stores are measured as throughput only: there is no store-latency
+ *	variant.
  */
 enum cacheprobe_access_variant {
 	CACHEPROBE_ACCESS_LOAD_LATENCY = 1,
@@ -542,7 +554,10 @@ enum cacheprobe_flush_method {
  * struct cacheprobe_ioc_head - first member of every ioctl argument
  * @msg: in, user pointer to a buffer that receives a NUL-terminated message
  *	explaining the error when the ioctl fails with EINVAL, EOPNOTSUPP or
- *	EPERM; 0 for no message.  Untouched on success.
+ *	EPERM, with EINTR (FLUSH and the measurement ioctls), and with E2BIG,
+ *	ENOMEM, ETIMEDOUT, EOVERFLOW and EIO (the measurement ioctls); 0 for
+ *	no message.  Untouched on success and on EFAULT or ENOTTY.  An
+ *	ENOMEM before the request is decoded may come without a message.
  * @msg_len: in, size of that buffer in bytes; the module writes at most
  *	min(@msg_len, CACHEPROBE_MSG_MAX) bytes, NUL included, cutting the
  *	message short if it must.
@@ -671,7 +686,11 @@ struct cacheprobe_flush {
  * @nr_series: out, series written (timed CPUs).
  * @reserved: must be 0.
  *
- * Output fields are ignored on input, so a struct may be reused.
+ * Output fields are ignored on input, so a struct may be reused.  Unlike
+ * netlink's SERIES_CPU, the ioctl reports no CPU per series: series i is
+ * the CPU each command names for it, from @cpus; the module checks that
+ * the values were measured there (EIO otherwise, see "Measurement
+ * commands").
  */
 struct cacheprobe_run {
 	__u64 cpus;
