@@ -95,18 +95,19 @@ struct area_module_need {
 };
 
 /*
- * Whether --mode asks for the module: KERNEL and BOTH always; AUTO only
- * when this process may run measurement commands (CAP_SYS_ADMIN): an
+ * Under AUTO, whether the module, though it answers, will refuse this
+ * process's measurements (EPERM: no CAP_SYS_ADMIN where it checks).  An
  * unprivileged user would otherwise get EPERM from every command of a
  * loaded module, which answers its GET_INFO all the same.
  */
-bool area_module_wanted(const struct cp_area_options *options);
+bool area_module_refuses_auto(const struct cp_area_options *options,
+			      struct cp_client *client);
 
 /*
- * The module for an area's kernel mode, as --mode asks.  USER, and AUTO
- * without CAP_SYS_ADMIN: none (*@client NULL).  AUTO: the module when it
- * answers with ABI @need->min_abi or later, else none, and user mode goes
- * on.  KERNEL and
+ * The module for an area's kernel mode, as --mode asks.  USER: none
+ * (*@client NULL).  AUTO: the module when it answers with ABI
+ * @need->min_abi or later and would run this process's measurements, else
+ * none, and user mode goes on.  KERNEL and
  * BOTH: the module, or -errno with "AREA: --mode kernel: why".  With a
  * client, @info holds the module's answer (free it with
  * cp_module_info_free).

@@ -22,11 +22,11 @@ int area_module_refused(const struct cp_area_options *options,
 			    why);
 }
 
-bool area_module_wanted(const struct cp_area_options *options)
+bool area_module_refuses_auto(const struct cp_area_options *options,
+			      struct cp_client *client)
 {
-	if (options->mode == CP_AREA_MODE_USER)
-		return false;
-	return options->mode != CP_AREA_MODE_AUTO || cp_may_measure_in_kernel();
+	return options->mode == CP_AREA_MODE_AUTO &&
+	       !cp_client_may_measure(client);
 }
 
 int area_open_module(const struct cp_area_options *options,
@@ -37,7 +37,7 @@ int area_open_module(const struct cp_area_options *options,
 	int ret;
 
 	*client = NULL;
-	if (!area_module_wanted(options))
+	if (options->mode == CP_AREA_MODE_USER)
 		return 0;
 	ret = cp_client_open(options->transport, client, error);
 	if (!ret)
@@ -49,6 +49,11 @@ int area_open_module(const struct cp_area_options *options,
 				   "the module (ABI %u) has no %s; update it",
 				   info->abi_version, need->what);
 		cp_module_info_free(info);
+	} else if (!ret && area_module_refuses_auto(options, *client)) {
+		cp_module_info_free(info);
+		cp_client_close(*client);
+		*client = NULL;
+		return 0;
 	}
 	if (!ret)
 		return 0;

@@ -329,9 +329,13 @@ static int open_module(const struct cp_area_options *options,
 
 	*kernel = (struct cp_latency_kernel){ 0 };
 	*kernel_wanted = false;
-	if (!area_module_wanted(options))
+	if (options->mode == CP_AREA_MODE_USER)
 		return 0;
 	ret = cp_latency_kernel_open(options->transport, kernel, error);
+	if (!ret && area_module_refuses_auto(options, kernel->client)) {
+		cp_latency_kernel_close(kernel);
+		return 0;
+	}
 	if (!ret) {
 		*kernel_wanted = true;
 		return 0;

@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "privilege.h"
 
-#include <sys/capability.h>
+#include <errno.h>
+#include <sched.h>
 
-bool cp_may_measure_in_kernel(void)
+bool cp_client_may_measure(struct cp_client *client)
 {
-	cap_t caps = cap_get_proc();
-	cap_flag_value_t admin = CAP_CLEAR;
+	int cpu = sched_getcpu();
+	struct cp_chase_params probe = {
+		.cpu = cpu < 0 ? 0 : (uint32_t)cpu,
+		.samples = 1, .size = 4096, .hops = 16,
+	};
+	struct cp_run_result result = { 0 };
+	struct cp_error error;
+	int ret = cp_client_chase(client, &probe, &result, &error);
 
-	if (!caps)
-		return false;
-	if (cap_get_flag(caps, CAP_SYS_ADMIN, CAP_EFFECTIVE, &admin))
-		admin = CAP_CLEAR;
-	cap_free(caps);
-	return admin == CAP_SET;
+	cp_run_result_free(&result);
+	return ret != -EPERM;
 }

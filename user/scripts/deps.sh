@@ -8,7 +8,7 @@
 set -euo pipefail
 
 build_pkgs=(build-essential pkg-config libnl-3-dev libnl-genl-3-dev
-	libhwloc-dev libjson-c-dev libcap-dev kmod)
+	libhwloc-dev libjson-c-dev kmod)
 test_pkgs=(libcmocka-dev clang libclang-rt-14-dev qemu-system-x86
 	busybox-static cpio iproute2 dkms bsdutils
 	chromium chromium-driver python3-selenium
