@@ -396,6 +396,13 @@ bounce_run_case() {
 	fi
 }
 
+# A shell starts a background job with SIGINT ignored, and the tool keeps
+# a stop signal ignored that was ignored when it started (as under nohup):
+# run it with the stop signals at their defaults, as a foreground job
+# that the user stops has them (a command, not a function, so that $! is
+# the tool's process).
+as_foreground="env --default-signal=INT,TERM,HUP"
+
 # Whether CSV file $1 has data rows and every one ends with the run's
 # marker run_interrupted = $2 (the last column; the header names it).
 csv_run_marker() {
@@ -408,7 +415,7 @@ csv_run_marker() {
 # marked as interrupted in the JSON and on every CSV row.
 interrupt_case() {
 	sig_name=$1 sig_number=$2
-	"$program" latency --quiet --max-size 128M --json "$work/$sig_name.json" \
+	$as_foreground "$program" latency --quiet --max-size 128M --json "$work/$sig_name.json" \
 		--csv "$work/$sig_name.csv" >"$work/out" 2>"$work/err" &
 	pid=$!
 	sleep 1.5
@@ -424,6 +431,26 @@ interrupt_case() {
 		ok "SIG$sig_name: exit $status, partial results written, marked in JSON and CSV"
 	else
 		not_ok "SIG$sig_name: exit $status, partial results written, marked in JSON and CSV"
+	fi
+}
+
+# A run started with SIGHUP ignored (nohup) keeps it ignored: the user
+# asked for the run to outlive the terminal, so a hangup must not end it.
+nohup_case() {
+	(trap '' HUP; exec "$program" latency --quiet --max-size 4M -n 5 \
+		--sample-time 100 --json "$work/nohup.json" \
+		>"$work/out" 2>"$work/err") &
+	pid=$!
+	sleep 0.5
+	kill -HUP "$pid"
+	wait "$pid"
+	status=$?
+	if [ "$status" -eq 0 ] &&
+	   grep -q '"interrupted":false' "$work/nohup.json"; then
+		ok "SIGHUP ignored at start (nohup): the run finishes, not interrupted"
+	else
+		not_ok "SIGHUP ignored at start (nohup): the run finishes, not interrupted" \
+			"exit status $status"
 	fi
 }
 
@@ -559,20 +586,23 @@ tune_restore_cases() {
 	else
 		skip "the module is loaded here: no area error to provoke"
 	fi
-	tune_signal_case INT 2
-	tune_signal_case TERM 15
-	tune_signal_case HUP 1
+	tune_signal_case INT 2 no_turbo
+	tune_signal_case TERM 15 no_turbo
+	tune_signal_case HUP 1 boost
 }
 
-# --tune on a fake tree, stopped by signal $1 (number $2) mid-run: tuned
-# while it runs, restored after, partial results written.
+# --tune on a fake tree whose turbo control is $3 (no_turbo or boost),
+# stopped by signal $1 (number $2) mid-run: tuned while it runs (turbo
+# off: no_turbo 1, boost 0), restored after, partial results written.
 tune_signal_case() {
-	sig_name=$1 sig_number=$2
+	sig_name=$1 sig_number=$2 kind=$3
 	tree="$work/tune-$sig_name"
-	make_cpufreq_tree "$tree"
+	make_cpufreq_tree "$tree" "$kind"
+	tuned="performance performance 1"
+	[ "$kind" = boost ] && tuned="performance performance 0"
 	before=$(cpufreq_state "$tree")
-	CACHEPROBE_TUNE_ROOT=$tree "$program" latency --tune --quiet \
-		--max-size 128M --json "$work/tune-$sig_name.json" \
+	CACHEPROBE_TUNE_ROOT=$tree $as_foreground "$program" latency --tune \
+		--quiet --max-size 128M --json "$work/tune-$sig_name.json" \
 		>"$work/out" 2>"$work/err" &
 	pid=$!
 	sleep 1.5
@@ -581,10 +611,10 @@ tune_signal_case() {
 	wait "$pid"
 	status=$?
 	after=$(cpufreq_state "$tree")
-	if [ "$during" = "performance performance 1" ]; then
-		ok "--tune, SIG$sig_name case: tuned during the run"
+	if [ "$during" = "$tuned" ]; then
+		ok "--tune ($kind), SIG$sig_name case: tuned during the run"
 	else
-		not_ok "--tune, SIG$sig_name case: tuned during the run" \
+		not_ok "--tune ($kind), SIG$sig_name case: tuned during the run" \
 			"during: $during"
 	fi
 	if [ "$status" -eq $((128 + sig_number)) ] &&
@@ -773,6 +803,7 @@ run_cases
 interrupt_case INT 2
 interrupt_case TERM 15
 interrupt_case HUP 1
+nohup_case
 tune_restore_cases
 progress_cases
 bench_case

@@ -34,7 +34,14 @@ int cp_interrupt_install(void)
 	action.sa_handler = on_signal;
 	sigemptyset(&action.sa_mask);
 	for (size_t i = 0; i < NR_STOP_SIGNALS; i++) {
-		if (sigaction(stop_signals[i], &action, &previous[i]) < 0) {
+		/* A signal ignored when the run began stays ignored: under
+		 * nohup (SIGHUP) or as a shell's background job (SIGINT) the
+		 * user asked for the run to outlive it. */
+		int ret = sigaction(stop_signals[i], NULL, &previous[i]);
+
+		if (!ret && previous[i].sa_handler != SIG_IGN)
+			ret = sigaction(stop_signals[i], &action, NULL);
+		if (ret < 0) {
 			int err = errno;
 
 			restore_previous(i);

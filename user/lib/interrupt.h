@@ -9,7 +9,8 @@
 
 #include <stdbool.h>
 
-/* Install the SIGINT/SIGTERM/SIGHUP handlers (0, or -errno). */
+/* Install the SIGINT/SIGTERM/SIGHUP handlers, leaving a signal that is
+ * ignored (nohup, a background job) ignored (0, or -errno). */
 int cp_interrupt_install(void);
 /* Restore the previous handlers. */
 void cp_interrupt_uninstall(void);
