@@ -34,6 +34,7 @@ int cp_fail(struct cp_err *err, int errno_val, int attr, const char *text,
 
 /* Serialises operations: one runs at a time, the others wait. */
 extern struct mutex cp_op_lock;
+int cp_op_lock_interruptible(struct cp_err *err);
 
 /**
  * struct cp_info - what CACHEPROBE_CMD_GET_INFO reports, masks aside
@@ -119,8 +120,9 @@ unsigned int cp_param_partner_timeout_ms(void);
  * it, and no emulator the guest tests use offers it, so this is how its
  * success path gets exercised at all.
  */
-#define CP_FAULT_ASSUME_WBNOINVD 0x4
-#define CP_FAULT_WRONG_CPU	0x8	/* the last thread is bound elsewhere */
+#define CP_FAULT_ASSUME_WBNOINVD	0x4
+/* The last thread is bound to a CPU the request did not name. */
+#define CP_FAULT_WRONG_CPU	0x8
 #ifdef CACHEPROBE_FAULT_INJECT
 bool cp_fault(unsigned int bit);
 void cp_live_inc(const void *obj);

@@ -115,10 +115,9 @@ int cp_flush(const struct cp_flush_req *req, struct cp_cpu_times *res,
 	const struct cpumask *cpus;
 	int ret;
 
-	if (mutex_lock_interruptible(&cp_op_lock))
-		return cp_fail(err, EINTR, 0,
-			       "interrupted by a signal while waiting for another operation",
-			       "operations run one at a time");
+	ret = cp_op_lock_interruptible(err);
+	if (ret)
+		return ret;
 	cpus_read_lock();
 	cpus = req->cpus ? req->cpus : cpu_online_mask;
 	ret = cp_flush_check(req, cpus, res->cap, err);

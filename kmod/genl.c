@@ -177,7 +177,7 @@ static int cp_genl_errno(int ret, struct cp_err *err)
 		return ret;
 	if (!err->msg)
 		cp_fail(err, ECANCELED, 0, "interrupted by a signal",
-			"while waiting for another operation");
+			"the operation stopped, nothing kept");
 	return -ECANCELED;
 }
 

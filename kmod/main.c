@@ -13,6 +13,21 @@
 /* One operation at a time: they share CPUs, caches and the TSC. */
 DEFINE_MUTEX(cp_op_lock);
 
+/**
+ * cp_op_lock_interruptible() - wait for the other operations to finish
+ * @err: filled when a signal ends the wait
+ *
+ * Return: 0 with cp_op_lock held, or -EINTR with @err saying so.
+ */
+int cp_op_lock_interruptible(struct cp_err *err)
+{
+	if (!mutex_lock_interruptible(&cp_op_lock))
+		return 0;
+	return cp_fail(err, EINTR, 0,
+		       "interrupted by a signal while waiting for another operation",
+		       "operations run one at a time");
+}
+
 static int __init cp_init(void)
 {
 	int ret;

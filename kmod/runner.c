@@ -112,7 +112,7 @@ static void cp_window_begin(struct cp_worker *w, struct cp_window *win)
 	 * really is rather than trust the binding.
 	 */
 	w->ran_on = raw_smp_processor_id();
-	if (unlikely(w->ran_on != w->cpu))
+	if (unlikely(w->ran_on != (int)w->cpu))
 		cp_run_abort(w->run, -EIO);
 	win->start = rdtsc_ordered();
 }
@@ -527,9 +527,12 @@ static const struct cp_worker *cp_run_stray(const struct cp_run *run)
 {
 	unsigned int i;
 
-	for (i = 0; i < run->nr; i++)
-		if (run->w[i].ran_on >= 0 && run->w[i].ran_on != run->w[i].cpu)
-			return &run->w[i];
+	for (i = 0; i < run->nr; i++) {
+		const struct cp_worker *w = &run->w[i];
+
+		if (w->ran_on >= 0 && w->ran_on != (int)w->cpu)
+			return w;
+	}
 	return NULL;
 }
 
@@ -727,10 +730,9 @@ int cp_run_lock(const struct cp_run_req *req, unsigned int min_cpus,
 			       "room for %u values, %llu needed",
 			       res->values_cap, values);
 
-	if (mutex_lock_interruptible(&cp_op_lock))
-		return cp_fail(err, EINTR, 0,
-			       "interrupted by a signal while waiting for another operation",
-			       "operations run one at a time");
+	ret = cp_op_lock_interruptible(err);
+	if (ret)
+		return ret;
 	cpus_read_lock();
 	ret = cp_run_check_cpus(req, distinct, err);
 	if (ret)

@@ -164,9 +164,11 @@
  *              handler for): the measurement stopped within about one
  *              window, every thread stopped, nothing kept.  ECANCELED
  *              over netlink (see above).
- *   EIO        a thread found itself on another CPU than the one it was
- *              bound to (see SERIES_CPU); the measurement stopped, nothing
- *              kept.
+ *   EIO        a thread found itself on another CPU than the one the
+ *              request gave it (see SERIES_CPU); the measurement stopped,
+ *              nothing kept.  Threads are bound with CPU hotplug held off,
+ *              so only the module's fault-injection test build, which can
+ *              bind a thread elsewhere on purpose, is expected to show it.
  * Messages name the offending attribute (netlink) or field (ioctl).
  */
 
