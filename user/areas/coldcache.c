@@ -385,11 +385,9 @@ static int record_floor(struct cold_run *run)
 static void group_plateaus(const struct cp_line_levels *levels, size_t last,
 			   char *out, size_t len)
 {
-	size_t first = last;
+	size_t first = cp_line_levels_group_first(levels, last);
 	size_t used = 0;
 
-	while (first > 0 && levels->merged[first - 1])
-		first--;
 	out[0] = '\0';
 	for (size_t k = first; k <= last && used < len; k++)
 		used += (size_t)snprintf(out + used, len - used, "%s%.0f",

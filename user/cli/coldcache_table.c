@@ -108,12 +108,12 @@ static void print_row(FILE *out, const struct cp_results *results,
 
 static const struct cp_measurement *
 find_pass(const struct cp_results *results, const char *method,
-	  const char *size)
+	  const char *size, const char *mode)
 {
 	char name[64];
 
 	snprintf(name, sizeof(name), "%s %s" PASS_SUFFIX, method, size);
-	return cp_results_find_mode(results, "coldcache", name, "user");
+	return cp_results_find_mode(results, "coldcache", name, mode);
 }
 
 /* "1 MiB" from "garbage-planned 1 MiB first pass". */
@@ -229,7 +229,8 @@ static void print_cost_targets(FILE *out, const struct cp_results *results)
 		    planned->name[16] == 'x' || !ends_with(planned->name, PASS_SUFFIX))
 			continue;
 		size_of(planned, "garbage-planned", size, sizeof(size));
-		naive = find_pass(results, "garbage-naive", size);
+		naive = find_pass(results, "garbage-naive", size,
+				  planned->mode);
 		planned_evict = evict_of(results, planned);
 		naive_evict = naive ? evict_of(results, naive) : NULL;
 		fprintf(out, "  %-8s planned worst %.2f%% cached",

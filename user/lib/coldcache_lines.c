@@ -101,14 +101,20 @@ size_t cp_line_levels_merge(struct cp_line_levels *levels, double spread)
 	return merges;
 }
 
+size_t cp_line_levels_group_first(const struct cp_line_levels *levels,
+				  size_t index)
+{
+	while (index > 0 && levels->merged[index - 1])
+		index--;
+	return index;
+}
+
 void cp_line_levels_group_name(const struct cp_line_levels *levels,
 			       size_t index, char *out, size_t len)
 {
-	size_t first = index;
+	size_t first = cp_line_levels_group_first(levels, index);
 	size_t used = 0;
 
-	while (first > 0 && levels->merged[first - 1])
-		first--;
 	out[0] = '\0';
 	for (size_t k = first; k <= index && used < len; k++)
 		used += (size_t)snprintf(out + used, len - used, "%s%s",

@@ -77,6 +77,10 @@ void cp_line_levels_thresholds(struct cp_line_levels *levels);
  */
 size_t cp_line_levels_merge(struct cp_line_levels *levels, double spread);
 
+/* The first level of the group of merged levels ending at @index. */
+size_t cp_line_levels_group_first(const struct cp_line_levels *levels,
+				  size_t index);
+
 /* "L1d+L2" for a group of merged levels ending at @index. */
 void cp_line_levels_group_name(const struct cp_line_levels *levels,
 			       size_t index, char *out, size_t len);

@@ -108,13 +108,7 @@ const struct cp_measurement *
 cp_results_find(const struct cp_results *results, const char *area,
 		const char *name)
 {
-	for (size_t i = 0; i < results->nr_measurements; i++) {
-		const struct cp_measurement *m = &results->measurements[i];
-
-		if (strcmp(m->area, area) == 0 && strcmp(m->name, name) == 0)
-			return m;
-	}
-	return NULL;
+	return cp_results_find_mode(results, area, name, NULL);
 }
 
 const struct cp_measurement *
@@ -125,7 +119,7 @@ cp_results_find_mode(const struct cp_results *results, const char *area,
 		const struct cp_measurement *m = &results->measurements[i];
 
 		if (strcmp(m->area, area) == 0 && strcmp(m->name, name) == 0 &&
-		    strcmp(m->mode, mode) == 0)
+		    (!mode || strcmp(m->mode, mode) == 0))
 			return m;
 	}
 	return NULL;

@@ -109,7 +109,7 @@ const struct cp_measurement *
 cp_results_find(const struct cp_results *results, const char *area,
 		const char *name);
 
-/* The measurement with @area, @name and @mode, or NULL. */
+/* The measurement with @area, @name and @mode (NULL: any), or NULL. */
 const struct cp_measurement *
 cp_results_find_mode(const struct cp_results *results, const char *area,
 		     const char *name, const char *mode);
