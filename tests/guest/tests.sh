@@ -310,8 +310,9 @@ wait_gone() {
 # seen inside its request, wait DELAY_US, check again and SIGKILL it.
 # Prints "mid" when it was killed inside its request and left nothing
 # behind, "mid leak N M" when it left N objects (live_objects above its
-# level before the client started) or M threads once it was gone, "early" when it was never seen in its request, "late" when the
-# request ended before the kill, "stuck" when it outlived the kill by 5 s.
+# level before the client started) or M threads once it was gone, "early"
+# when it was never seen in its request, "late" when the request ended
+# before the kill, "stuck" when it outlived the kill by 5 s.
 kill_mid() {
 	local pid live=0 live0=0 threads
 	[ -e "$LIVE" ] && read -r live0 <"$LIVE"
@@ -422,6 +423,19 @@ stamp() {
 	sed -n "s/^$2 at \([0-9]*\).*/\1/p" "$1"
 }
 
+# Starts a long PINGPONG on transport $1 in the background, output to
+# $2, and waits (at most a second) until it is inside its request; its
+# pid is left in long_pid (a child of this shell, so it can be waited for).
+start_long_pingpong() {
+	local n=0
+	/usr/bin/rawtest long "$1" pingpong >"$2" 2>&1 &
+	long_pid=$!
+	until in_request "$long_pid" || [ $n -ge 500 ]; do
+		usleep 2000
+		n=$((n + 1))
+	done
+}
+
 # One operation at a time; the others wait interruptibly.  (a) A client
 # that asks while a long measurement runs gets its reply only after that
 # measurement's; (b) a signal to a waiting client ends its wait at once,
@@ -432,13 +446,8 @@ test_one_at_a_time() {
 	irqoff=$(cat $IRQOFF)
 	echo 100000 >$IRQOFF
 	for tr in netlink ioctl; do
-		/usr/bin/rawtest long "$tr" pingpong >/tmp/a.out 2>&1 &
-		a=$!
-		n=0
-		until in_request "$a" || [ $n -ge 500 ]; do
-			usleep 2000
-			n=$((n + 1))
-		done
+		start_long_pingpong "$tr" /tmp/a.out
+		a=$long_pid
 		/usr/bin/rawtest wait "$tr" >/tmp/b.out 2>&1 &
 		b=$!
 		wait_gone "$b" 600
@@ -457,13 +466,8 @@ test_one_at_a_time() {
 
 		want=4
 		[ "$tr" = netlink ] && want=125
-		/usr/bin/rawtest long "$tr" pingpong >/tmp/a.out 2>&1 &
-		a=$!
-		n=0
-		until in_request "$a" || [ $n -ge 500 ]; do
-			usleep 2000
-			n=$((n + 1))
-		done
+		start_long_pingpong "$tr" /tmp/a.out
+		a=$long_pid
 		/usr/bin/rawtest wait "$tr" >/tmp/b.out 2>&1 &
 		b=$!
 		n=0

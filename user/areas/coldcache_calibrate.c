@@ -5,9 +5,9 @@
  * thresholds at the geometric mean of neighbouring plateaus) applied to
  * per-line latencies.  The amortised chase of the latency area runs loads
  * back to back over dense lines; a fenced load of a line alone in its
- * 4 KiB times the same level differently (here L2 at 36-38 ticks line by
- * line against 12.5 in the chase, above the chase's L2/L3 threshold), so
- * thresholds taken from the other instrument would misplace lines.
+ * 4 KiB times the same level differently (here L2 at 30-84 ticks line by
+ * line against 12.5-13.7 in the chase, whose L2/L3 threshold is 31-35),
+ * so thresholds taken from the other instrument would misplace lines.
  *
  * Plateaus: a warm working set of half of each cache, and memory from the
  * last of them after flushing it.  For the last level, at most 1.5 times

@@ -15,6 +15,12 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 bin=${CACHEPROBE_RUN_BIN:-$top/user/build/cacheprobe-run}
 ko=${CACHEPROBE_RUN_KO:-$top/kmod/cacheprobe.ko}
 results=${CACHEPROBE_RUN_DIR:-$top}
+# The run happens in the results directory: a relative tool path given
+# from here would not be found there.
+case $bin in
+/*) ;;
+*) bin="$PWD/$bin" ;;
+esac
 loaded_here=0
 why_not=""
 
