@@ -63,9 +63,9 @@ static uint64_t size_serving(const struct cp_cache_level *cache,
 
 /* Half of each data cache serving @cpu (the last one capped), within
  * [min, max] of the options. */
-static size_t plan_sizes(const struct cp_topology *topology,
-			 const struct cp_area_options *options,
-			 unsigned int cpu, uint64_t *sizes)
+static size_t plan_default_sizes(const struct cp_topology *topology,
+				 const struct cp_area_options *options,
+				 unsigned int cpu, uint64_t *sizes)
 {
 	const struct cp_cache_level *llc = cp_plan_last_level(topology);
 	size_t n = 0;
@@ -90,6 +90,32 @@ static size_t plan_sizes(const struct cp_topology *topology,
 	return n;
 }
 
+/*
+ * The working sets: the defaults the size options let through, or, when
+ * they let none through, the bounds themselves: whoever writes
+ * --min-size 1M --max-size 1M wants 1 MiB measured, whatever the caches
+ * of this machine are.  The option parser keeps each bound at two lines
+ * or more.
+ */
+static size_t plan_sizes(const struct cp_topology *topology,
+			 const struct cp_area_options *options,
+			 unsigned int cpu, uint64_t *sizes)
+{
+	uint64_t min = options->min_size_bytes - options->min_size_bytes %
+						 COLD_LINE_SIZE;
+	uint64_t max = options->max_size_bytes - options->max_size_bytes %
+						 COLD_LINE_SIZE;
+	size_t n = plan_default_sizes(topology, options, cpu, sizes);
+
+	if (n)
+		return n;
+	if (min)
+		sizes[n++] = min;
+	if (max && max != min)
+		sizes[n++] = max;
+	return n;
+}
+
 static int first_cpu(const struct cp_area_options *options)
 {
 	return options->cpus ? cp_cpuset_first(options->cpus) : sched_getcpu();
@@ -109,7 +135,7 @@ static int check_coldcache(const struct cp_area_options *options,
 				    "coldcache: the topology shows no data cache");
 	if (!plan_sizes(topology, options, (unsigned int)cpu, sizes))
 		return cp_error_set(error, EINVAL,
-				    "coldcache: no default working set (half of L1d, half of L2, the last level up to 4M) lies between --min-size and --max-size");
+				    "coldcache: the topology shows no data cache of two lines or more");
 	return 0;
 }
 
