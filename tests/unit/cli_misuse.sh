@@ -7,6 +7,9 @@
 # Usage: cli_misuse.sh PATH-OF-cacheprobe-run
 
 program=${1:?usage: cli_misuse.sh PATH-OF-cacheprobe-run}
+# The topology the whole script runs under: the machine's, or a synthetic
+# one given in HWLOC_SYNTHETIC by whoever runs the script.
+outer_topology=${HWLOC_SYNTHETIC-}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
@@ -34,6 +37,20 @@ not_ok() {
 skip() {
 	number=$((number + 1))
 	echo "ok $number # SKIP $1"
+}
+
+# Cases written for one synthetic topology (hwloc's syntax) switch to it
+# and back to the one the script runs under.
+use_topology() {
+	export HWLOC_SYNTHETIC="$1"
+}
+
+host_topology() {
+	if [ -n "$outer_topology" ]; then
+		export HWLOC_SYNTHETIC="$outer_topology"
+	else
+		unset HWLOC_SYNTHETIC
+	fi
 }
 
 run() {
@@ -111,7 +128,7 @@ help_cases() {
 }
 
 synthetic_topology_cases() {
-	export HWLOC_SYNTHETIC="pack:2 l3:4 core:8 pu:2"
+	use_topology "pack:2 l3:4 core:8 pu:2"
 	expect "info: packages" 0 out "  packages: 2" -- info
 	expect "info: cpus and threads" 0 out \
 		"  cpus: 128 (0-127), 2 threads per core" -- info
@@ -121,7 +138,7 @@ synthetic_topology_cases() {
 	expect "info: pair classes" 0 out \
 		"  cpu pair classes: smt 0:1, shared-l3 0:2, same-package 0:16, cross-package 0:64" \
 		-- info
-	unset HWLOC_SYNTHETIC
+	host_topology
 }
 
 module_absent_cases() {
@@ -283,7 +300,7 @@ xcore_c2c_misuse_cases() {
 
 # Nothing may be left behind by a run refused for its input.
 no_partial_output_cases() {
-	export HWLOC_SYNTHETIC="pack:2 l3:4 core:8 pu:2"
+	use_topology "pack:2 l3:4 core:8 pu:2"
 	mkdir "$work/files"
 	expect "run: CPU outside the machine" 2 err \
 		"--cpus '200': CPU 200 does not exist (online CPUs: 0-127)" \
@@ -294,12 +311,12 @@ no_partial_output_cases() {
 	expect "bounce: threads against --cpus" 2 err \
 		"bounce: --threads 2 but --cpus names 3 CPUs (one thread per CPU)" \
 		-- bounce --threads 2 --cpus 0,1,16 --csv "$work/files/r.csv"
-	export HWLOC_SYNTHETIC="l3:1 core:2 pu:1"
+	use_topology "l3:1 core:2 pu:1"
 	expect "bounce: more threads than CPUs" 2 err \
 		"bounce: no CPU-pair class has 3 CPUs to run 3 threads on (this machine has 2 CPUs)" \
 		-- latency bounce --threads 3 --json "$work/files/r.json"
 	xcore_c2c_misuse_cases
-	unset HWLOC_SYNTHETIC
+	host_topology
 	expect "align: bad width" 2 err \
 		"--access-widths '8,3': '3' is not an access width (1, 2, 4, 8, 16, 32 or 64 bytes)" \
 		-- align --access-widths 8,3 --json "$work/files/r.json"
@@ -415,10 +432,14 @@ csv_run_marker() {
 # marked as interrupted in the JSON and on every CSV row.
 interrupt_case() {
 	sig_name=$1 sig_number=$2
-	$as_foreground "$program" latency --quiet --max-size 128M --json "$work/$sig_name.json" \
+	# Samples of 20 ms make the run last at least 61 sizes x 15 x 20 ms
+	# = 18 s on any machine, and the 4 KiB one ends after 0.3 s plus the
+	# start-up: the signal at 2 s falls in between.
+	$as_foreground "$program" latency --quiet --max-size 128M \
+		--sample-time 20000 --json "$work/$sig_name.json" \
 		--csv "$work/$sig_name.csv" >"$work/out" 2>"$work/err" &
 	pid=$!
-	sleep 1.5
+	sleep 2
 	kill -"$sig_name" "$pid"
 	wait "$pid"
 	status=$?
@@ -437,15 +458,21 @@ interrupt_case() {
 # A run started with SIGHUP ignored (nohup) keeps it ignored: the user
 # asked for the run to outlive the terminal, so a hangup must not end it.
 nohup_case() {
+	# At least 41 sizes x 5 x 10 ms = 2 s on any machine: still running
+	# when the hangup comes.
 	(trap '' HUP; exec "$program" latency --quiet --max-size 4M -n 5 \
-		--sample-time 100 --json "$work/nohup.json" \
+		--sample-time 10000 --json "$work/nohup.json" \
 		>"$work/out" 2>"$work/err") &
 	pid=$!
 	sleep 0.5
 	kill -HUP "$pid"
+	hung_up=$?
 	wait "$pid"
 	status=$?
-	if [ "$status" -eq 0 ] &&
+	if [ "$hung_up" -ne 0 ]; then
+		not_ok "SIGHUP ignored at start (nohup): the run finishes, not interrupted" \
+			"the run ended before the hangup was sent"
+	elif [ "$status" -eq 0 ] &&
 	   grep -q '"interrupted":false' "$work/nohup.json"; then
 		ok "SIGHUP ignored at start (nohup): the run finishes, not interrupted"
 	else
@@ -469,11 +496,11 @@ tune_case() {
 
 # A short `bench`: the instrument (timer overhead, the NOTHING floor and
 # what its subtraction leaves) and the latency plateaus in ns, TSC ticks
-# and core cycles.  64 MiB reaches memory on the development hosts
-# (their L3 serves about 24 MiB); at least L1d and one further level must
-# show.  About 2 s.
+# and core cycles.  Eight times the L2 the machine reports is past L1d and
+# L2 wherever it runs: at least L1d and one further level must show.
 bench_case() {
-	run bench --max-size 64M -n 3 --sample-time 100
+	l2=$(cache_bytes L2)
+	run bench --max-size "$((${l2:-1048576} * 8))" -n 3 --sample-time 100
 	levels=$(sed -n '/^cache levels seen by the latency curve$/,/^$/p' "$work/out" |
 		grep -Ec '^  (L[0-9][diu]?|memory) .* [0-9.]+ ns +[0-9.]+ +[0-9.]+ ')
 	if [ "$status" -eq 0 ] &&
@@ -601,9 +628,10 @@ tune_signal_case() {
 	tuned="performance performance 1"
 	[ "$kind" = boost ] && tuned="performance performance 0"
 	before=$(cpufreq_state "$tree")
+	# At least 18 s of samples (see interrupt_case): running at 1.5 s.
 	CACHEPROBE_TUNE_ROOT=$tree $as_foreground "$program" latency --tune \
-		--quiet --max-size 128M --json "$work/tune-$sig_name.json" \
-		>"$work/out" 2>"$work/err" &
+		--quiet --max-size 128M --sample-time 20000 \
+		--json "$work/tune-$sig_name.json" >"$work/out" 2>"$work/err" &
 	pid=$!
 	sleep 1.5
 	during=$(cpufreq_state "$tree")
@@ -644,10 +672,13 @@ coldcache_usage_cases() {
 	expect "coldcache: zero repeats" 2 err \
 		"--repeats: 0 is out of range (1 to 10000)" \
 		-- coldcache --repeats 0
+	# A topology without caches is refused before anything is written.
 	mkdir "$work/cold"
-	expect "coldcache: no working set between the sizes" 2 err \
-		"coldcache: no default working set (half of L1d, half of L2, the last level up to 4M) lies between --min-size and --max-size" \
-		-- coldcache --min-size 5M --json "$work/cold/r.json"
+	use_topology "pack:1 core:$(cpu_count) pu:1"
+	expect "coldcache: refused without a data cache" 2 err \
+		"coldcache: the topology shows no data cache" \
+		-- coldcache --json "$work/cold/r.json" --csv "$work/cold/r.csv"
+	host_topology
 	if [ -z "$(ls -A "$work/cold")" ]; then
 		ok "coldcache: refused run leaves no file"
 	else
@@ -663,6 +694,51 @@ coldcache_usage_cases() {
 	fi
 }
 
+# The working-set sizes (size_bytes) of the "first pass" rows of $1.
+cold_sizes() {
+	sed -n 's/.* first pass,user,size_bytes=\([0-9]*\)[;,].*/\1/p' "$1" |
+		sort -nu | tr '\n' ' ' | sed 's/ $//'
+}
+
+# Sizes no default working set takes (they lie between half of L2 and the
+# last level's) are measured themselves when given as both bounds, and a
+# bound is rounded down to whole lines.
+coldcache_bounds_cases() {
+	ws=$(half_l2_bytes)
+	if [ -z "$ws" ]; then
+		not_ok "coldcache: the topology shows an L2" "info has no L2 line"
+		return
+	fi
+	one=$((ws + 192))
+	run coldcache --methods warm --repeats 1 --quiet \
+		--min-size "$((one + 10))" --max-size "$((one + 10))" \
+		--csv "$work/bounds.csv"
+	if [ "$status" -eq 0 ] && [ "$(cold_sizes "$work/bounds.csv")" = "$one" ]; then
+		ok "coldcache: equal bounds measure that size, in whole lines ($one bytes)"
+	else
+		not_ok "coldcache: equal bounds measure that size, in whole lines" \
+			"exit status $status, sizes '$(cold_sizes "$work/bounds.csv")', expected '$one'"
+	fi
+	two=$((ws + 384))
+	run coldcache --methods warm --repeats 1 --quiet \
+		--min-size "$one" --max-size "$two" --csv "$work/bounds.csv"
+	if [ "$status" -eq 0 ] &&
+	   [ "$(cold_sizes "$work/bounds.csv")" = "$one $two" ]; then
+		ok "coldcache: bounds around no default measure both"
+	else
+		not_ok "coldcache: bounds around no default measure both" \
+			"exit status $status, sizes '$(cold_sizes "$work/bounds.csv")', expected '$one $two'"
+	fi
+	run coldcache --methods warm --repeats 1 --quiet --min-size "$ws" \
+		--max-size "$ws" --csv "$work/bounds.csv"
+	if [ "$status" -eq 0 ] && [ "$(cold_sizes "$work/bounds.csv")" = "$ws" ]; then
+		ok "coldcache: bounds on a default measure that default ($ws bytes)"
+	else
+		not_ok "coldcache: bounds on a default measure that default" \
+			"exit status $status, sizes '$(cold_sizes "$work/bounds.csv")', expected '$ws'"
+	fi
+}
+
 # The value of parameter $2 in the CSV row of measurement $1.
 csv_param() {
 	grep -F ",$1,user," "$work/cold.csv" | sed -n "s/.*[,;]$2=\(-\{0,1\}[0-9]*\).*/\1/p"
@@ -671,19 +747,21 @@ csv_param() {
 # 20 repetitions on the half-L2 working set; medians, not single samples,
 # so that a busy machine does not fail the test.
 coldcache_host_case() {
+	ws=$(half_l2_bytes)
 	# A machine busy enough to evict L2 between the warm-up and the pass
 	# can only make warm look colder: up to three attempts.
 	for attempt in 1 2 3; do
 		run coldcache --methods warm,clflush,garbage-planned \
-			--min-size 1M --max-size 1M --repeats 20 --quiet \
+			--min-size "$ws" --max-size "$ws" --repeats 20 --quiet \
 			--csv "$work/cold.csv"
 		if [ "$status" -ne 0 ]; then
 			not_ok "coldcache: host run" "exit status $status"
 			return
 		fi
-		warm=$(csv_param "warm 1 MiB first pass" cached_median_ppm)
-		flushed=$(csv_param "clflush 1 MiB first pass" cached_median_ppm)
-		planned=$(csv_param "garbage-planned 1 MiB first pass" cached_median_ppm)
+		label=$(size_label "$work/cold.csv" warm "$ws")
+		warm=$(csv_param "warm $label first pass" cached_median_ppm)
+		flushed=$(csv_param "clflush $label first pass" cached_median_ppm)
+		planned=$(csv_param "garbage-planned $label first pass" cached_median_ppm)
 		[ -n "$warm" ] && [ "$warm" -ge 900000 ] &&
 			[ -n "$flushed" ] && [ "$flushed" -le 50000 ] && break
 	done
@@ -700,9 +778,9 @@ coldcache_host_case() {
 	# How much garbage evicts depends on the machine's cache policy, so
 	# the warmth it leaves is a figure to read, not a pass/fail here; what
 	# the tool controls is reading the planned factor (4) times the LLC.
-	echo "# garbage-planned 1 MiB first pass: median ${planned:-missing} ppm cached"
+	echo "# garbage-planned $label first pass: median ${planned:-missing} ppm cached"
 	llc=$(llc_bytes)
-	read_bytes=$(grep -F ",garbage-planned 1 MiB evict,user," "$work/cold.csv" |
+	read_bytes=$(grep -F ",garbage-planned $label evict,user," "$work/cold.csv" |
 		sed -n 's/.*bytes_read=\([0-9]*\).*/\1/p')
 	if [ -n "$llc" ] && [ -n "$read_bytes" ] &&
 	   [ "$read_bytes" -ge $((4 * llc)) ]; then
@@ -716,16 +794,18 @@ coldcache_host_case() {
 # --sweep-factor: naive measured once at the sweep's size, beside every
 # factor, and the targets block names what the comparison found.
 coldcache_sweep_case() {
-	run coldcache --methods garbage-naive,garbage-planned --min-size 1M \
-		--max-size 1M --repeats 2 --sweep-factor --csv "$work/sweep.csv"
+	ws=$(half_l2_bytes)
+	run coldcache --methods garbage-naive,garbage-planned --min-size "$ws" \
+		--max-size "$ws" --repeats 2 --sweep-factor --csv "$work/sweep.csv"
 	if [ "$status" -ne 0 ]; then
 		not_ok "coldcache: sweep run" "exit status $status"
 		return
 	fi
-	naive_rows=$(grep -cF ",garbage-naive 1 MiB first pass,user," "$work/sweep.csv")
+	label=$(size_label "$work/sweep.csv" garbage-naive "$ws")
+	naive_rows=$(grep -cF ",garbage-naive $label first pass,user," "$work/sweep.csv")
 	missing=""
 	for factor in 0.25 0.5 0.75 1 2 4; do
-		grep -qF ",garbage-planned x$factor 1 MiB first pass,user," \
+		grep -qF ",garbage-planned x$factor $label first pass,user," \
 			"$work/sweep.csv" || missing="$missing x$factor"
 	done
 	if [ "$naive_rows" -eq 1 ] && [ -z "$missing" ]; then
@@ -736,7 +816,7 @@ coldcache_sweep_case() {
 	fi
 	# Every row of the table has the same columns: a parameter of the
 	# sweep's own must not be taken for a cache level's share.
-	shares=$(grep -E '^  garbage-(naive|planned x[0-9.]+) 1 MiB  ' "$work/out" |
+	shares=$(grep -E "^  garbage-(naive|planned x[0-9.]+) $label  " "$work/out" |
 		awk '{ n = 0; for (i = 1; i <= NF; i++)
 			if ($i ~ /^([0-9.]+%|merged)$/) n++; print n }' | sort -u)
 	if [ "$(printf '%s\n' "$shares" | wc -l)" -eq 1 ] && [ -n "$shares" ]; then
@@ -759,7 +839,8 @@ coldcache_sweep_case() {
 # samples of 16 lines wrap the 1024-line pool), and without it the
 # budget's share buys more samples than the default 15.
 c2c_user_cases() {
-	run c2c --mode user --cpus 0,1 -n 70 --csv "$work/c2c70.csv"
+	pair=$(cpu_pair)
+	run c2c --mode user --cpus "$pair" -n 70 --csv "$work/c2c70.csv"
 	counts=$(awk -F, '$1 == "c2c" && $3 == "user" && $8 > 0 { print $5 }' \
 		"$work/c2c70.csv" | sort -u)
 	rows=$(grep -c '^c2c,' "$work/c2c70.csv")
@@ -769,7 +850,7 @@ c2c_user_cases() {
 		not_ok "c2c user: -n 70 gives 70 samples per variant past the pool's end" \
 			"status $status, rows $rows, samples: $(echo $counts)"
 	fi
-	run c2c --mode user --cpus 0,1 --budget 1 --csv "$work/c2cb.csv"
+	run c2c --mode user --cpus "$pair" --budget 1 --csv "$work/c2cb.csv"
 	counts=$(awk -F, '$1 == "c2c" && $3 == "user" { print $5 }' \
 		"$work/c2cb.csv")
 	low=$(printf '%s\n' $counts | awk '$1 <= 15 || $1 > 10000' | wc -l)
@@ -781,19 +862,55 @@ c2c_user_cases() {
 	fi
 }
 
-# Size in bytes of the largest data/unified cache `info` reports.
-llc_bytes() {
+# Size in bytes of the cache $1 (L2, L1d, ...) `info` reports first, or of
+# the largest data/unified cache when $1 is empty.
+cache_bytes() {
 	run info
-	awk '/^  L[0-9][du]?: / {
+	awk -v want="$1" '/^  L[0-9][du]?: / {
+		name = $1; sub(/:$/, "", name)
 		n = $2; u = $3; sub(/,$/, "", u)
 		m = (u == "KiB") ? 1024 : (u == "MiB") ? 1048576 : (u == "GiB") ? 1073741824 : 1
-		if (n * m > best) best = n * m
+		if (want == "" && n * m > best) best = n * m
+		if (want == name && !best) best = n * m
 	} END { if (best) printf "%d\n", best }' "$work/out"
+}
+
+# Half of L2 in whole lines: the working set the coldcache host tests use,
+# the one where warm and evicted differ most on any machine.
+half_l2_bytes() {
+	l2=$(cache_bytes L2)
+	[ -n "$l2" ] && echo $((l2 / 2 / 64 * 64))
+}
+
+# The label ("512 KiB") the tool gave the $3-byte working set of method $2
+# in the CSV file $1.
+size_label() {
+	sed -n "s/^coldcache,$2 \([^,]*\) first pass,user,size_bytes=$3[;,].*/\1/p" "$1" |
+		head -n 1
+}
+
+# How many CPUs `info` reports.
+cpu_count() {
+	run info
+	sed -n 's/^  cpus: \([0-9]*\) .*/\1/p' "$work/out"
+}
+
+# The first CPU pair `info` names among its pair classes, as "A,B".
+cpu_pair() {
+	run info
+	sed -n 's/^  cpu pair classes: [^ ]* \([0-9]*\):\([0-9]*\).*/\1,\2/p' \
+		"$work/out"
+}
+
+# Size in bytes of the largest data/unified cache `info` reports.
+llc_bytes() {
+	cache_bytes ""
 }
 
 usage_cases
 run_usage_cases
 coldcache_usage_cases
+coldcache_bounds_cases
 coldcache_host_case
 coldcache_sweep_case
 c2c_user_cases
