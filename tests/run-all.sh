@@ -2,8 +2,9 @@
 # `make check`: every test of cacheprobe, on a Debian 12 machine as root.
 #
 # Stages: dependencies; userspace build and unit tests, again under ASan
-# and UBSan; make install into a scratch root (man pages, completion, the
-# module for an installed kernel) and the netlink spec against the uAPI
+# and UBSan, and the host tests again under synthetic topologies of other
+# machines' caches; make install into a scratch root (man pages,
+# completion, the module for an installed kernel) and the netlink spec against the uAPI
 # header, kernel-doc and checkpatch over the header and the module, the
 # README's user-mode info example against the tool (tests/docs/); libFuzzer
 # targets for a fixed time; the module built with -Werror (and a
@@ -54,6 +55,8 @@ fi
 collect make -s -C "$top/user" check
 stage "unit tests under ASan and UBSan"
 collect make -s -C "$top/user" SANITIZE=1 check
+stage "host tests under other machines' caches (synthetic topologies)"
+collect make -s -C "$top/user" check-topologies
 
 stage "install, man pages, completion, the netlink spec and kernel style"
 collect "$top/tests/docs/install.sh" "$out/docs-install"
