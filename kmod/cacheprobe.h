@@ -123,6 +123,8 @@ unsigned int cp_param_partner_timeout_ms(void);
 #define CP_FAULT_ASSUME_WBNOINVD	0x4
 /* The last thread is bound to a CPU the request did not name. */
 #define CP_FAULT_WRONG_CPU	0x8
+/* A run holds after its first sample until the bit is cleared. */
+#define CP_FAULT_HOLD		0x10
 #ifdef CACHEPROBE_FAULT_INJECT
 bool cp_fault(unsigned int bit);
 void cp_live_inc(const void *obj);

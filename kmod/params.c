@@ -88,7 +88,7 @@ unsigned int cp_param_partner_timeout_ms(void)
 static unsigned int fault_inject;
 module_param(fault_inject, uint, 0644);
 MODULE_PARM_DESC(fault_inject,
-		 "Test builds only: 1 = the last thread of a run never answers, 2 = buffer allocations fail, 4 = WBNOINVD treated as present (it runs as WBINVD), 8 = the last thread is bound to another CPU than requested");
+		 "Test builds only: 1 = the last thread of a run never answers, 2 = buffer allocations fail, 4 = WBNOINVD treated as present (it runs as WBINVD), 8 = the last thread is bound to another CPU than requested, 16 = a run holds after its first sample until this bit is cleared");
 
 /*
  * Slab and VmallocUsed move with everything else the kernel does, so they

@@ -42,6 +42,8 @@
  * @running: threads not finished yet.
  * @done: completed by the last thread to finish.
  * @silent_cpu: the CPU whose thread did not answer (ETIMEDOUT).
+ * @leader_beat: ktime_get_ns() of the leader's last sign of life while it
+ *	offers no round (test builds' hold); followers time out after it.
  * @nr: threads.
  * @w: the threads.
  */
@@ -57,6 +59,7 @@ struct cp_run {
 	atomic_t running;
 	struct completion done;
 	int silent_cpu;
+	u64 leader_beat;
 	unsigned int nr;
 	struct cp_worker w[];
 };
@@ -241,6 +244,22 @@ static void cp_commit(struct cp_worker *w, u32 sample)
 	}
 }
 
+/*
+ * Test builds: after the first sample, hold the run until the hold bit is
+ * cleared, so that a test can act (take a CPU offline, rmmod) while a run
+ * is certainly going on, however fast the machine.  The leader sleeps and
+ * says it is alive; an abort (a signal, a fault) ends the hold.
+ */
+static void cp_hold(struct cp_worker *w)
+{
+	struct cp_run *run = w->run;
+
+	while (cp_fault(CP_FAULT_HOLD) && !atomic_read(&run->abort)) {
+		WRITE_ONCE(run->leader_beat, ktime_get_ns());
+		usleep_range(1000, 2000);
+	}
+}
+
 static int cp_lead(struct cp_worker *w)
 {
 	struct cp_run *run = w->run;
@@ -269,6 +288,8 @@ static int cp_lead(struct cp_worker *w)
 			}
 			if (!ret)
 				cp_commit(w, s);
+			if (!ret && !s)
+				cp_hold(w);
 			break;
 		}
 		cond_resched();
@@ -326,6 +347,7 @@ static int cp_follow(struct cp_worker *w)
 			return ret;
 		if (CP_SYNC_GEN(v) <= last ||
 		    (v & (CP_SYNC_GO | CP_SYNC_CANCEL))) {
+			since = max(since, READ_ONCE(run->leader_beat));
 			if (cp_timed_out(run, since)) {
 				run->silent_cpu = run->w[0].cpu;
 				return -ETIMEDOUT;

@@ -8,7 +8,8 @@
 #     the test build) while a multi-CPU run waits for a silent partner;
 #  2. rmmod while /dev/cacheprobe is open, and while a netlink or an ioctl
 #     operation is running;
-#  3. the partner CPU taken offline during PINGPONG, BOUNCE and XFER;
+#  3. the partner CPU taken offline during PINGPONG, BOUNCE and XFER
+#     (2 and 3 hold the run with the test build until the fault is in);
 #  4. six clients issuing mixed commands at once;
 #  5. load/unload cycles with a client between each;
 #  6. afterwards: kernel log clean, no kernel thread left, the module
@@ -268,23 +269,97 @@ test_rmmod_open() {
 	reload rmmod-after-close
 }
 
+# ---- holding a run (test build) ----
+
+# The test build's fault_inject bit 16 holds every run after its first
+# sample until the bit is cleared: a test acts while a run certainly goes
+# on, however fast or slow the emulator, and then lets it end.
+
+# hold_load: the test build loaded, runs held.  1 without a test build.
+hold_load() {
+	[ -f "$TEST_KO" ] || return 1
+	if ! { rmmod cacheprobe && insmod "$TEST_KO"; }; then
+		reload hold-load
+		return 1
+	fi
+	echo "$IRQOFF_US" >"$PARAM/max_irqoff_us"
+	echo 16 >"$PARAM/fault_inject"
+}
+
+# hold_release: held runs go on to their end.
+hold_release() {
+	[ -e "$PARAM/fault_inject" ] && echo 0 >"$PARAM/fault_inject"
+}
+
+# hold_unload: back to the production module.
+hold_unload() {
+	hold_release
+	module_present && rmmod cacheprobe
+	reload hold-unload
+}
+
+# wait_threads TENTHS: wait until a cacheprobe kernel thread runs.
+wait_threads() {
+	local n=0
+	until [ -n "$(cp_threads)" ]; do
+		[ $n -lt "$1" ] || return 1
+		usleep 100000
+		n=$((n + 1))
+	done
+}
+
+# wait_in_write PID TENTHS: wait until PID is inside write(2) (blocked, as
+# a CPU offline waiting for the hotplug lock) or gone.
+wait_in_write() {
+	local n=0 sc _
+	while kill -0 "$1" 2>/dev/null; do
+		read -r sc _ <"/proc/$1/syscall" 2>/dev/null
+		[ "$sc" = 1 ] && return 0
+		[ $n -lt "$2" ] || return 1
+		usleep 100000
+		n=$((n + 1))
+	done
+}
+
+# held_long NAME CMD T SAMPLES: start "faulttest long" with runs held and
+# wait until its run is going on; the client's pid is in $held_pid.  Fails
+# (1) with a result when the run never got there.
+held_long() {
+	"$FT" long "$2" "$3" "$4" >/tmp/long.out 2>&1 &
+	held_pid=$!
+	if ! wait_line /tmp/long.out started 100 || ! wait_threads 300; then
+		t_fail "$1-held" "the run never started: $(tr '\n' ' ' </tmp/long.out)"
+		hold_release
+		wait_gone "$held_pid" 600
+		wait "$held_pid" 2>/dev/null
+		return 1
+	fi
+}
+
 # rmmod_during CMD T SAMPLES: rmmod while "faulttest long CMD T SAMPLES"
-# runs.  A running measurement holds a module reference on either
-# transport, so rmmod must refuse: had it waited, it would have held the
-# genetlink lock for writing, stalling every family on the machine, until
-# the measurement ended.  Nothing may crash or hang, the client gets its
-# answer, and the module still answers.  An rmmod that began after the
-# request ended tested nothing and fails.
+# runs, held by the test build until rmmod has answered.  A running
+# measurement holds a module reference on either transport, so rmmod must
+# refuse: had it waited, it would have held the genetlink lock for
+# writing, stalling every family on the machine, until the measurement
+# ended.  Nothing may crash or hang, the client gets its answer, and the
+# module still answers.
 rmmod_during() {
 	local name="rmmod-during-$1-$2" pid rpid rc out t_start t_end t_rm
-	"$FT" long "$1" "$2" "$3" >/tmp/long.out 2>&1 &
-	pid=$!
-	wait_line /tmp/long.out started 100
-	usleep 100000
+	if ! hold_load; then
+		t_skip "$name" "no test build of the module to hold the run"
+		return
+	fi
+	if ! held_long "$name" "$@"; then
+		hold_unload
+		return
+	fi
+	pid=$held_pid
 	t_start=$(now_cs)
 	(rmmod cacheprobe >/tmp/rmmod.out 2>&1; echo "$? $(now_cs)" >/tmp/rmmod.done) &
 	rpid=$!
-	if ! wait_gone "$rpid" 600 || ! wait_gone "$pid" 600; then
+	wait_gone "$rpid" 600
+	hold_release
+	if ! wait_gone "$rpid" 1 || ! wait_gone "$pid" 600; then
 		t_fail "$name" "rmmod or the client still running after 60 s"
 		return
 	fi
@@ -298,42 +373,50 @@ rmmod_during() {
 	"finished: errno 0 "* | "finished: errno "[1-9]*" "?*) ;;
 	*)
 		t_fail "$name" "client did not finish: $out"
+		hold_unload
 		return
 		;;
 	esac
 	if [ "$t_start" -ge "$t_end" ]; then
-		t_fail "$name-mid-run" "the request ended before rmmod began: make it longer"
-		reload "$name"
+		t_fail "$name-mid-run" "the request ended before rmmod began, although held"
 	elif [ "$rc" != 0 ] && module_present &&
 		grep -Eq "$RMMOD_BUSY" /tmp/rmmod.out; then
 		t_pass "$name-refused"
 	else
 		t_fail "$name" "rmmod exit $rc at $t_rm, request ended at $t_end, module present: $(module_present && echo yes || echo no)"
-		reload "$name"
 	fi
+	hold_unload
 	answers "$name-then"
 }
 
 # ---- 3. partner CPU offline ----
 
 # offline_during CMD T SAMPLES: take the last CPU (every command's
-# partner) offline while CMD runs on it.  The module holds the hotplug
-# lock for the length of a run, so the write should wait for the run to
-# end; ending the run early with a clean error would be correct too.  A
-# run that succeeded although its CPU went offline before it ended is a
-# failure, and so is a write that did not start before the run ended
-# (nothing tested).
+# partner) offline while CMD runs on it, the run held by the test build
+# until the offline write is under way.  The module holds the hotplug lock
+# for the length of a run, so the write should wait for the run to end;
+# ending the run early with a clean error would be correct too.  A run
+# that succeeded although its CPU went offline before it ended is a
+# failure.
 offline_during() {
 	local name="offline-during-$1-$2" pid opid t_start t_end t_off f out
 	f=/sys/devices/system/cpu/cpu$LAST/online
-	"$FT" long "$1" "$2" "$3" >/tmp/long.out 2>&1 &
-	pid=$!
-	wait_line /tmp/long.out started 100
-	usleep 100000
+	if ! hold_load; then
+		t_skip "$name" "no test build of the module to hold the run"
+		return
+	fi
+	if ! held_long "$name" "$@"; then
+		hold_unload
+		return
+	fi
+	pid=$held_pid
 	rm -f /tmp/off.done
 	t_start=$(now_cs)
 	(echo 0 >"$f" && now_cs >/tmp/off.done) &
 	opid=$!
+	wait_in_write "$opid" 300 ||
+		note "$name: the offline write was not seen blocked within 30 s"
+	hold_release
 	if ! wait_gone "$pid" 600 || ! wait_gone "$opid" 600; then
 		t_fail "$name" "client or CPU offline still running after 60 s"
 		return
@@ -349,7 +432,7 @@ offline_during() {
 		if [ "$t_start" -lt "$t_end" ] && [ "${t_off:-0}" -ge "$t_end" ]; then
 			t_pass "$name-offline-waited-for-the-run"
 		elif [ "$t_start" -ge "$t_end" ]; then
-			t_fail "$name-mid-run" "the run ended before the offline write began: make it longer"
+			t_fail "$name-mid-run" "the run ended before the offline write began, although held"
 		else
 			t_fail "$name-offline-waited-for-the-run" "the CPU went offline during a run that then succeeded"
 		fi
@@ -369,6 +452,7 @@ offline_during() {
 	else
 		t_fail "$name-cpu-back-online" "cpu$LAST still offline"
 	fi
+	hold_unload
 	answers "$name-then"
 }
 
