@@ -140,6 +140,8 @@ row 2 new "--max-size: unknown unit 'T'"             latency --max-size 1T
 row 2 new "--max-size: unknown unit 'K5'"            latency --max-size 4K5
 row 2 new "--max-size: size '99999999999999999999' is too large" \
 	latency --max-size 99999999999999999999
+row 2 new "--max-size: size '17179869185G' is too large" \
+	latency --max-size 17179869185G
 row 2 new "--max-size: $huge is more than this machine's memory" \
 	latency --max-size "$huge"
 row 2 new "--min-size: $huge is more than this machine's memory" \

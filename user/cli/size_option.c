@@ -36,10 +36,15 @@ int cli_parse_size(const char *text, uint64_t *out, char *why, size_t why_len)
 		value = value * 10 + (uint64_t)(*pos - '0');
 	}
 	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
-		if (strcasecmp(pos, suffixes[i].suffix) == 0) {
-			*out = value << suffixes[i].shift;
-			return 0;
+		if (strcasecmp(pos, suffixes[i].suffix) != 0)
+			continue;
+		/* The digits fit; the unit may still carry them past 2^64. */
+		if (value > (UINT64_MAX >> suffixes[i].shift)) {
+			snprintf(why, why_len, "size '%s' is too large", text);
+			return -EINVAL;
 		}
+		*out = value << suffixes[i].shift;
+		return 0;
 	}
 	snprintf(why, why_len,
 		 "unknown unit '%s' in size '%s' (use K, M or G)", pos, text);
