@@ -125,6 +125,32 @@ help_cases() {
 	else
 		ok "--help writes nothing to stderr"
 	fi
+	full_output_cases
+}
+
+# A standard output that takes nothing (a private node of the full device,
+# as /dev/full is): exit 1 and the reason, for help, info and a table.
+full_output_cases() {
+	if ! mknod "$work/full" c 1 7 2>/dev/null; then
+		for what in --help info table; do
+			skip "no device node for a full standard output ($what)"
+		done
+		return
+	fi
+	for args in "--help" "info" "latency --max-size 8K -n 3 --sample-time 100"; do
+		# shellcheck disable=SC2086 # the words of a command line
+		"$program" $args >"$work/full" 2>"$work/err"
+		status=$?
+		: >"$work/out"
+		if [ "$status" -eq 1 ] &&
+		   grep -qF "cannot write standard output: No space left on device" "$work/err"; then
+			ok "full standard output: $args exits 1 with the reason"
+		else
+			not_ok "full standard output: $args exits 1 with the reason" \
+				"exit status $status"
+		fi
+	done
+	rm -f "$work/full"
 }
 
 synthetic_topology_cases() {

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* cacheprobe-run: dispatch to a subcommand. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "areas/area.h"
 #include "cli/cli_util.h"
@@ -68,7 +70,7 @@ static const struct command *find_command(const char *name)
 	return NULL;
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
 	const struct command *command;
 	const char *first = argc > 1 ? argv[1] : NULL;
@@ -95,4 +97,36 @@ int main(int argc, char **argv)
 				       "unknown command '%s' (a command, an area or an option must come first)",
 				       first);
 	return command->run(argc - 1, argv + 1);
+}
+
+/*
+ * What went to standard output must have arrived: a script that reads the
+ * table from a full disk or /dev/full must not see exit 0.  A buffer
+ * larger than any table keeps the one write at the end, where its errno
+ * (No space left on device) can still be told.
+ */
+static char stdout_buffer[1 << 20];
+
+static int finish_stdout(int status)
+{
+	int failed = fflush(stdout) != 0, error = errno;
+
+	failed |= ferror(stdout);
+	if (fclose(stdout) != 0 && !failed) {
+		failed = 1;
+		error = errno;
+	}
+	if (!failed)
+		return status;
+	fprintf(stderr, "%s: cannot write standard output: %s\n",
+		CLI_PROGRAM, error ? strerror(error) : "a write failed");
+	return status == CLI_EXIT_OK ? CLI_EXIT_FAILURE : status;
+}
+
+int main(int argc, char **argv)
+{
+	if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, stdout_buffer, _IOFBF, sizeof(stdout_buffer));
+	errno = 0;
+	return finish_stdout(dispatch(argc, argv));
 }
