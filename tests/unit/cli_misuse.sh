@@ -715,7 +715,17 @@ coldcache_usage_cases() {
 		expect "coldcache --mode kernel without the module" 1 err \
 			"coldcache: --mode kernel: cacheprobe module not loaded" \
 			-- coldcache --mode kernel --max-size 1M
+		expect "coldcache: a method asked for that cannot run" 1 err \
+			"coldcache: --methods wbinvd: cacheprobe module not loaded" \
+			-- coldcache --methods warm,wbinvd --max-size 64K
+		if ! grep -q "residual warmth" "$work/out"; then
+			ok "coldcache: nothing measured before the refusal"
+		else
+			not_ok "coldcache: nothing measured before the refusal"
+		fi
 	else
+		skip "the module is loaded here"
+		skip "the module is loaded here"
 		skip "the module is loaded here"
 	fi
 }

@@ -154,6 +154,32 @@ static int pin(unsigned int cpu, cpu_set_t *previous, struct cp_error *error)
 	return 0;
 }
 
+/*
+ * A method named in --methods that cannot run here is an error before
+ * anything is measured: a run that drops the only method asked for and
+ * exits 0 answers a question nobody asked.  Without --methods, the run
+ * measures what it can and notes the rest.
+ */
+static int check_asked_methods(const struct cold_run *run,
+			       struct cp_error *error)
+{
+	char why[160];
+
+	if (!run->choices->methods)
+		return 0;
+	for (size_t i = 0; i < CP_COLD_NR_METHODS; i++) {
+		enum cp_coldcache_method method = (enum cp_coldcache_method)i;
+
+		if (chosen(run->choices, method) &&
+		    !cold_available(run, method, why, sizeof(why)))
+			return cp_error_set(error, ENODEV,
+					    "coldcache: --methods %s: %s",
+					    cp_coldcache_method_name(method),
+					    why);
+	}
+	return 0;
+}
+
 static void open_module(struct cold_run *run)
 {
 	struct cp_error error;
@@ -237,7 +263,8 @@ static int prepare(struct cold_run *run, struct cp_error *error)
 				    (unsigned long long)largest_window(run),
 				    (unsigned long long)CP_NAIVE_GARBAGE_BYTES);
 	open_module(run);
-	return cold_calibrate(run, error);
+	ret = check_asked_methods(run, error);
+	return ret ? ret : cold_calibrate(run, error);
 }
 
 static void progress(struct cold_run *run, const char *label, uint64_t size,
