@@ -13,6 +13,8 @@
  */
 #include "areas/c2c_area.h"
 
+#include "lib/interrupt.h"
+
 #include <errno.h>
 #include <sched.h>
 #include <stdio.h>
@@ -130,8 +132,10 @@ static int run_user(struct cp_c2c_pinger *pinger, struct cp_c2c_job *job,
 {
 	unsigned int failed_cpu = 0;
 	int ret = cp_c2c_pinger_run(pinger, job, ticks, placement,
-				    &failed_cpu);
+				    &failed_cpu, cp_interrupt_requested);
 
+	if (ret == -EINTR)
+		return ret;
 	if (ret == -EINVAL)
 		return cp_error_set(error, EINVAL,
 				    "c2c: %s: cannot run on CPU %u", name,

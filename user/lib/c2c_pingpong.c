@@ -48,8 +48,14 @@ struct cp_c2c_pinger {
 	volatile uint64_t *lines;		/* LINE_BYTES apart, sample by sample */
 	unsigned int nr_lines;
 	atomic_int quit;
+	/* Set by the job's caller to end a job between two looks at the
+	 * line: a busy machine can stretch one job to seconds. */
+	_Alignas(128) atomic_int abandon;
 	unsigned int moves;
 };
+
+/* Spins between two looks at @abandon: a few microseconds. */
+#define SPINS_PER_LOOK 4096
 
 const char *cp_c2c_variant_name(enum cp_c2c_variant variant)
 {
@@ -62,22 +68,48 @@ static void spin_until(atomic_uint *word, unsigned int value)
 		__builtin_ia32_pause();
 }
 
-/* Wait until the line holds @v, then make it @v + 1. */
-static inline void turn(volatile uint64_t *line, uint64_t v, bool cas)
+static bool abandoned(struct cp_c2c_pinger *p, unsigned int *spins)
 {
+	return ++*spins % SPINS_PER_LOOK == 0 &&
+	       atomic_load_explicit(&p->abandon, memory_order_relaxed);
+}
+
+/* Wait until @line holds @v (false: the job was abandoned first). */
+static inline bool await(struct cp_c2c_pinger *p, volatile uint64_t *line,
+			 uint64_t v)
+{
+	unsigned int spins = 0;
+
+	while (__atomic_load_n(line, __ATOMIC_ACQUIRE) != v)
+		if (abandoned(p, &spins))
+			return false;
+	return true;
+}
+
+/* Wait until the line holds @v, then make it @v + 1 (false: the job was
+ * abandoned first). */
+static inline bool turn(struct cp_c2c_pinger *p, volatile uint64_t *line,
+			uint64_t v, bool cas)
+{
+	unsigned int spins = 0;
+
 	if (cas) {
 		uint64_t expected = v;
 
 		while (!__atomic_compare_exchange_n((uint64_t *)line, &expected,
 						    v + 1, false,
 						    __ATOMIC_ACQ_REL,
-						    __ATOMIC_ACQUIRE))
+						    __ATOMIC_ACQUIRE)) {
+			if (abandoned(p, &spins))
+				return false;
 			expected = v;
-		return;
+		}
+		return true;
 	}
-	while (__atomic_load_n(line, __ATOMIC_ACQUIRE) != v)
-		;
+	if (!await(p, line, v))
+		return false;
 	__atomic_store_n(line, v + 1, __ATOMIC_RELEASE);
+	return true;
 }
 
 /* Line @segment of sample @sample: samples take the pool's lines in
@@ -116,9 +148,10 @@ static void initiate(struct cp_c2c_pinger *p)
 			uint64_t v = 0;
 
 			for (uint32_t k = 0; k < trips; k++, v += 2)
-				turn(line, v, cas);
-			while (__atomic_load_n(line, __ATOMIC_ACQUIRE) != v)
-				;
+				if (!turn(p, line, v, cas))
+					return;
+			if (!await(p, line, v))
+				return;
 		}
 		p->ticks[s] = cp_clock_stop() - start;
 		/* The responder is done with these lines (each answer was
@@ -140,7 +173,8 @@ static void respond(struct cp_c2c_pinger *p)
 			uint32_t trips = segment_trips(job, j);
 
 			for (uint64_t k = 0; k < trips; k++)
-				turn(line, 2 * k + 1, cas);
+				if (!turn(p, line, 2 * k + 1, cas))
+					return;
 		}
 	}
 }
@@ -305,7 +339,7 @@ static void free_lines(const struct cp_topology *topology,
 int cp_c2c_pinger_run(struct cp_c2c_pinger *pinger,
 		      const struct cp_c2c_job *job, uint64_t *ticks,
 		      struct cp_c2c_placement *placement,
-		      unsigned int *failed_cpu)
+		      unsigned int *failed_cpu, bool (*stop)(void))
 {
 	struct cp_c2c_pinger *p = pinger;
 	int ret = 0;
@@ -324,11 +358,17 @@ int cp_c2c_pinger_run(struct cp_c2c_pinger *pinger,
 	assign(p, job);
 	atomic_store(&p->arrived, 0);
 	atomic_store(&p->placed, 0);
+	atomic_store(&p->abandon, 0);
 	atomic_fetch_add(&p->generation, 1);
 	/* Sleep, not spin, and seldom: this thread must leave the CPUs to
 	 * the two (every wake-up could preempt one of them mid-trip). */
-	while (atomic_load(&p->arrived) != 4)
+	while (atomic_load(&p->arrived) != 4) {
+		if (stop && stop())
+			atomic_store(&p->abandon, 1);
 		usleep(2000);
+	}
+	if (atomic_load(&p->abandon))
+		ret = -EINTR;
 	for (int i = 0; i < 2 && !ret; i++) {
 		if (p->workers[i].error) {
 			*failed_cpu = p->workers[i].want_cpu;

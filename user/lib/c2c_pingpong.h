@@ -66,12 +66,14 @@ void cp_c2c_pinger_stop(struct cp_c2c_pinger *pinger);
 /*
  * Run @job: @ticks receives the initiator's raw ticks of each sample
  * (@job->samples entries).  0; -EINVAL with *@failed_cpu when a thread
- * cannot move to its CPU; -ENOMEM.  @placement says where the line was.
+ * cannot move to its CPU; -ENOMEM; -EINTR when @stop (NULL: never), asked
+ * every 2 ms, said to stop: the job ends within microseconds and its
+ * ticks are not valid.  @placement says where the line was.
  */
 int cp_c2c_pinger_run(struct cp_c2c_pinger *pinger,
 		      const struct cp_c2c_job *job, uint64_t *ticks,
 		      struct cp_c2c_placement *placement,
-		      unsigned int *failed_cpu);
+		      unsigned int *failed_cpu, bool (*stop)(void));
 
 /* Threads moved to another CPU since the start. */
 unsigned int cp_c2c_pinger_moves(const struct cp_c2c_pinger *pinger);
