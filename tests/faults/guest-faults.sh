@@ -321,10 +321,15 @@ wait_in_write() {
 	done
 }
 
-# held_long NAME CMD T SAMPLES: start "faulttest long" with runs held and
-# wait until its run is going on; the client's pid is in $held_pid.  Fails
-# (1) with a result when the run never got there.
+# held_long NAME CMD T SAMPLES: with the test build loaded and runs held,
+# start "faulttest long" and wait until its run is going on; the client's
+# pid is in $held_pid.  Fails (1), with a result and the production module
+# back, when there is no test build or the run never got there.
 held_long() {
+	if ! hold_load; then
+		t_skip "$1" "no test build of the module to hold the run"
+		return 1
+	fi
 	"$FT" long "$2" "$3" "$4" >/tmp/long.out 2>&1 &
 	held_pid=$!
 	if ! wait_line /tmp/long.out started 100 || ! wait_threads 300; then
@@ -332,6 +337,7 @@ held_long() {
 		hold_release
 		wait_gone "$held_pid" 600
 		wait "$held_pid" 2>/dev/null
+		hold_unload
 		return 1
 	fi
 }
@@ -345,14 +351,7 @@ held_long() {
 # module still answers.
 rmmod_during() {
 	local name="rmmod-during-$1-$2" pid rpid rc out t_start t_end t_rm
-	if ! hold_load; then
-		t_skip "$name" "no test build of the module to hold the run"
-		return
-	fi
-	if ! held_long "$name" "$@"; then
-		hold_unload
-		return
-	fi
+	held_long "$name" "$@" || return
 	pid=$held_pid
 	t_start=$(now_cs)
 	(rmmod cacheprobe >/tmp/rmmod.out 2>&1; echo "$? $(now_cs)" >/tmp/rmmod.done) &
@@ -401,14 +400,7 @@ rmmod_during() {
 offline_during() {
 	local name="offline-during-$1-$2" pid opid t_start t_end t_off f out
 	f=/sys/devices/system/cpu/cpu$LAST/online
-	if ! hold_load; then
-		t_skip "$name" "no test build of the module to hold the run"
-		return
-	fi
-	if ! held_long "$name" "$@"; then
-		hold_unload
-		return
-	fi
+	held_long "$name" "$@" || return
 	pid=$held_pid
 	rm -f /tmp/off.done
 	t_start=$(now_cs)
