@@ -15,22 +15,38 @@ static int compare_doubles(const void *a, const void *b)
 	return (left > right) - (left < right);
 }
 
-/* The median of @n values drawn with replacement from @values. */
-static double resampled_median(struct cp_rng *rng, const double *values,
-			       size_t n, double *scratch)
+/*
+ * The resamples' medians come from counts over sorted copies (O(n) a
+ * resample): a sort per resample made the align area's ratios take half
+ * a second, which an interrupted run had to wait for before it could
+ * write what it had.
+ */
+static void bootstrap_ratios(const double *sorted_a, size_t na,
+			     const double *sorted_b, size_t nb,
+			     uint32_t *counts, double *ratios)
 {
-	for (size_t i = 0; i < n; i++)
-		scratch[i] = values[cp_rng_below(rng, n)];
-	qsort(scratch, n, sizeof(*scratch), compare_doubles);
-	return cp_stats_percentile_sorted(scratch, n, 0.5);
+	struct cp_rng rng;
+
+	cp_rng_seed(&rng, CP_BOOTSTRAP_SEED);
+	for (unsigned int r = 0; r < CP_BOOTSTRAP_RESAMPLES; r++) {
+		double top = cp_stats_resample_median(sorted_a, counts, na,
+						      &rng);
+		double bottom = cp_stats_resample_median(sorted_b, counts, nb,
+							 &rng);
+
+		/* A resample can hold only values at or below 0 (a noisy
+		 * floor subtraction): no finite ratio, count it as 0. */
+		ratios[r] = bottom > 0 ? top / bottom : 0;
+	}
 }
 
 int cp_bounce_ratio(const double *a, size_t na, const double *b, size_t nb,
 		    struct cp_bounce_ratio *out)
 {
-	double *ratios, *scratch;
-	struct cp_rng rng;
+	double *ratios, *sorted_a, *sorted_b;
+	uint32_t *counts;
 	double median_b;
+	int ret = 0;
 
 	if (!na || !nb)
 		return -EINVAL;
@@ -39,29 +55,25 @@ int cp_bounce_ratio(const double *a, size_t na, const double *b, size_t nb,
 		return -EINVAL;
 	out->value = cp_stats_median(a, na) / median_b;
 	ratios = malloc(CP_BOOTSTRAP_RESAMPLES * sizeof(*ratios));
-	scratch = malloc((na > nb ? na : nb) * sizeof(*scratch));
-	if (!ratios || !scratch) {
-		free(ratios);
-		free(scratch);
-		return -ENOMEM;
+	counts = malloc((na > nb ? na : nb) * sizeof(*counts));
+	sorted_a = cp_stats_sorted_copy(a, na);
+	sorted_b = cp_stats_sorted_copy(b, nb);
+	if (ratios && counts && sorted_a && sorted_b) {
+		bootstrap_ratios(sorted_a, na, sorted_b, nb, counts, ratios);
+		qsort(ratios, CP_BOOTSTRAP_RESAMPLES, sizeof(*ratios),
+		      compare_doubles);
+		out->low = cp_stats_percentile_sorted(
+			ratios, CP_BOOTSTRAP_RESAMPLES, 0.025);
+		out->high = cp_stats_percentile_sorted(
+			ratios, CP_BOOTSTRAP_RESAMPLES, 0.975);
+	} else {
+		ret = -ENOMEM;
 	}
-	cp_rng_seed(&rng, CP_BOOTSTRAP_SEED);
-	for (unsigned int r = 0; r < CP_BOOTSTRAP_RESAMPLES; r++) {
-		double top = resampled_median(&rng, a, na, scratch);
-		double bottom = resampled_median(&rng, b, nb, scratch);
-
-		/* A resample can hold only values at or below 0 (a noisy
-		 * floor subtraction): no finite ratio, count it as 0. */
-		ratios[r] = bottom > 0 ? top / bottom : 0;
-	}
-	qsort(ratios, CP_BOOTSTRAP_RESAMPLES, sizeof(*ratios), compare_doubles);
-	out->low = cp_stats_percentile_sorted(ratios, CP_BOOTSTRAP_RESAMPLES,
-					      0.025);
-	out->high = cp_stats_percentile_sorted(ratios, CP_BOOTSTRAP_RESAMPLES,
-					       0.975);
 	free(ratios);
-	free(scratch);
-	return 0;
+	free(counts);
+	free(sorted_a);
+	free(sorted_b);
+	return ret;
 }
 
 double cp_bounce_threshold(const uint32_t *distances, const double *slowdowns,

@@ -15,7 +15,7 @@ static int compare_doubles(const void *a, const void *b)
 	return (left > right) - (left < right);
 }
 
-static double *sorted_copy(const double *values, size_t n)
+double *cp_stats_sorted_copy(const double *values, size_t n)
 {
 	double *copy = malloc(n * sizeof(*copy));
 
@@ -40,7 +40,7 @@ double cp_stats_percentile_sorted(const double *sorted, size_t n,
 
 double cp_stats_median(const double *values, size_t n)
 {
-	double *sorted = sorted_copy(values, n);
+	double *sorted = cp_stats_sorted_copy(values, n);
 	double median;
 
 	if (!sorted)
@@ -69,8 +69,8 @@ static double kth_of_counts(const double *sorted, const uint32_t *counts,
  * takes it, in O(n): a resample is @n indices drawn into the sorted
  * values, so counting them orders it without a sort (a sort per resample
  * took a second for 4000 samples). */
-static double resample_median(const double *sorted, uint32_t *counts,
-			      size_t n, struct cp_rng *rng)
+double cp_stats_resample_median(const double *sorted, uint32_t *counts,
+				size_t n, struct cp_rng *rng)
 {
 	double position = 0.5 * (double)(n - 1);
 	size_t below = (size_t)floor(position);
@@ -103,7 +103,7 @@ static int median_interval_sorted(const double *sorted, size_t n,
 	}
 	cp_rng_seed(&rng, seed);
 	for (unsigned int r = 0; r < resamples; r++)
-		medians[r] = resample_median(sorted, counts, n, &rng);
+		medians[r] = cp_stats_resample_median(sorted, counts, n, &rng);
 	qsort(medians, resamples, sizeof(*medians), compare_doubles);
 	*low = cp_stats_percentile_sorted(medians, resamples, 0.025);
 	*high = cp_stats_percentile_sorted(medians, resamples, 0.975);
@@ -121,7 +121,7 @@ int cp_stats_median_interval(const double *values, size_t n,
 
 	if (!n || !resamples)
 		return -EINVAL;
-	sorted = sorted_copy(values, n);
+	sorted = cp_stats_sorted_copy(values, n);
 	if (!sorted)
 		return -ENOMEM;
 	ret = median_interval_sorted(sorted, n, resamples, seed, low, high);
@@ -191,7 +191,7 @@ int cp_stats_compute(const double *values, size_t n, struct cp_stats *out)
 	memset(out, 0, sizeof(*out));
 	if (n == 0)
 		return -EINVAL;
-	sorted = sorted_copy(values, n);
+	sorted = cp_stats_sorted_copy(values, n);
 	if (!sorted)
 		return -ENOMEM;
 	out->count = n;

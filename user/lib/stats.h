@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct cp_rng;
+
 #define CP_BOOTSTRAP_RESAMPLES 2000
 #define CP_BOOTSTRAP_SEED 0x63616368ull	/* "cach" */
 
@@ -34,6 +36,9 @@ struct cp_stats {
 /* The median of @n values (@n > 0), without changing them. */
 double cp_stats_median(const double *values, size_t n);
 
+/* A malloc'ed copy of @values in ascending order, or NULL. */
+double *cp_stats_sorted_copy(const double *values, size_t n);
+
 /* Percentile @fraction (0..1) of @sorted, ascending, @n > 0. */
 double cp_stats_percentile_sorted(const double *sorted, size_t n,
 				  double fraction);
@@ -43,6 +48,11 @@ double cp_stats_percentile_sorted(const double *sorted, size_t n,
 int cp_stats_median_interval(const double *values, size_t n,
 			     unsigned int resamples, uint64_t seed,
 			     double *low, double *high);
+
+/* The median of one bootstrap resample (@n draws from @rng, with
+ * replacement) of @sorted, ascending, in O(n); @counts holds @n. */
+double cp_stats_resample_median(const double *sorted, uint32_t *counts,
+				size_t n, struct cp_rng *rng);
 
 /* Tukey's fences around quartiles @p25, @p75. */
 enum cp_outlier cp_stats_classify(double value, double p25, double p75);
