@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/interrupt.h"
 #include "lib/latency_levels.h"
 #include "lib/stats.h"
 
@@ -113,6 +114,8 @@ static int cache_plateaus(struct cold_run *run, uint64_t *last_ws)
 
 		if (cache->type == CP_CACHE_INSTRUCTION || !size)
 			continue;
+		if (cp_interrupt_requested())
+			return -EINTR;
 		if (cache == llc && previous && ws > previous * 3 / 2)
 			ws = previous * 3 / 2;
 		ret = plateau(run, ws, false,

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "interrupt.h"
 #include "rng.h"
 
 static void *line_address(const struct cp_chase *chase, size_t index)
@@ -13,18 +14,45 @@ static void *line_address(const struct cp_chase *chase, size_t index)
 	return (char *)chase->buffer + index * chase->line_size;
 }
 
-static void link_lines(struct cp_chase *chase, const uint32_t *order)
+/* Lines linked between two looks at the interrupt flag: each may fault
+ * in a page of its own, so a few milliseconds. */
+#define LINES_PER_LOOK 4096
+
+/* 0, or -EINTR when a signal asked the run to stop: a chase over
+ * hundreds of MiB takes most of a second to fault in and link. */
+static int link_lines(struct cp_chase *chase, const uint32_t *order)
 {
 	for (size_t i = 0; i < chase->nr_lines; i++) {
 		size_t next = (i + 1) % chase->nr_lines;
 
+		if (i % LINES_PER_LOOK == 0 && cp_interrupt_requested())
+			return -EINTR;
 		*(void **)line_address(chase, order[i]) =
 			line_address(chase, order[next]);
 	}
 	chase->position = line_address(chase, order[0]);
+	return 0;
 }
 
 #define HUGE_PAGE (2ul << 20)
+
+/*
+ * Fault the buffer in, in order, looking at the interrupt flag between
+ * huge pages: linked in random order, the first few thousand lines fault
+ * in nearly every page of the buffer (hundreds of MiB zeroed) before the
+ * link loop's next look.
+ */
+static int fault_in(struct cp_chase *chase)
+{
+	volatile char *bytes = chase->buffer;
+
+	for (size_t at = 0; at < chase->mapped_bytes; at += 4096) {
+		if (at % HUGE_PAGE == 0 && cp_interrupt_requested())
+			return -EINTR;
+		bytes[at] = 0;
+	}
+	return 0;
+}
 
 static size_t round_to_huge(size_t bytes)
 {
@@ -78,9 +106,13 @@ int cp_chase_build(struct cp_chase *chase, size_t bytes, size_t line_size,
 		chase->line_size = line_size;
 		chase->nr_lines = bytes / line_size;
 		cp_rng_cycle(order, chase->nr_lines, seed);
-		link_lines(chase, order);
+		ret = fault_in(chase);
+		if (!ret)
+			ret = link_lines(chase, order);
 	}
 	free(order);
+	if (ret)
+		cp_chase_free(chase);
 	return ret;
 }
 

@@ -26,7 +26,8 @@ struct cp_chase {
 /*
  * Build a chase over @bytes (a multiple of @line_size, at least two lines)
  * with lines of @line_size bytes in an order drawn from @seed.
- * 0 or -EINVAL, -ENOMEM.
+ * 0 or -EINVAL, -ENOMEM, -EINTR (a signal asked the run to stop while the
+ * lines were linked; nothing stays mapped).
  */
 int cp_chase_build(struct cp_chase *chase, size_t bytes, size_t line_size,
 		   uint64_t seed);

@@ -8,8 +8,12 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "interrupt.h"
+
 #define LINE 64
 #define PAGE 4096
+/* Bytes faulted in between two looks at the interrupt flag: ~10 ms. */
+#define POPULATE_CHUNK (32u << 20)
 
 /* Where read results go, so no read is optimised away. */
 static volatile uint64_t garbage_sink;
@@ -29,8 +33,18 @@ static char *map_populated(size_t bytes)
 	/* Huge pages keep the reads from waiting on page walks. */
 	madvise(buffer, bytes, MADV_HUGEPAGE);
 	/* Distinct physical pages: untouched anonymous memory reads as the
-	 * one shared zero page, which would stay cached and evict nothing. */
-	memset(buffer, 0x5a, bytes);
+	 * one shared zero page, which would stay cached and evict nothing.
+	 * Gigabytes take seconds to fault in: a Ctrl-C must not wait. */
+	for (size_t done = 0; done < bytes; done += POPULATE_CHUNK) {
+		size_t chunk = bytes - done < POPULATE_CHUNK ? bytes - done
+							     : POPULATE_CHUNK;
+
+		if (cp_interrupt_requested()) {
+			munmap(buffer, bytes);
+			return NULL;
+		}
+		memset((char *)buffer + done, 0x5a, chunk);
+	}
 	return buffer;
 }
 
