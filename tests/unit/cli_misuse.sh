@@ -471,6 +471,7 @@ interrupt_case() {
 	status=$?
 	if [ "$status" -eq $((128 + sig_number)) ] &&
 	   grep -q '"interrupted":true' "$work/$sig_name.json" &&
+	   grep -q "\"interrupted_reason\":\"SIG$sig_name\"" "$work/$sig_name.json" &&
 	   grep -q '"name":"chase 4 KiB"' "$work/$sig_name.json" &&
 	   grep -q '^latency,chase 4 KiB,user,' "$work/$sig_name.csv" &&
 	   csv_run_marker "$work/$sig_name.csv" true &&
@@ -717,13 +718,22 @@ coldcache_usage_cases() {
 			-- coldcache --mode kernel --max-size 1M
 		expect "coldcache: a method asked for that cannot run" 1 err \
 			"coldcache: --methods wbinvd: cacheprobe module not loaded" \
-			-- coldcache --methods warm,wbinvd --max-size 64K
+			-- coldcache --methods warm,wbinvd --max-size 64K \
+			--json "$work/cold-failed.json"
+		if grep -q '"interrupted":true' "$work/cold-failed.json" &&
+		   grep -q '"interrupted_reason":"coldcache: --methods wbinvd: ' \
+			"$work/cold-failed.json"; then
+			ok "coldcache: the failed run's file is marked interrupted, with the reason"
+		else
+			not_ok "coldcache: the failed run's file is marked interrupted, with the reason"
+		fi
 		if ! grep -q "residual warmth" "$work/out"; then
 			ok "coldcache: nothing measured before the refusal"
 		else
 			not_ok "coldcache: nothing measured before the refusal"
 		fi
 	else
+		skip "the module is loaded here"
 		skip "the module is loaded here"
 		skip "the module is loaded here"
 		skip "the module is loaded here"

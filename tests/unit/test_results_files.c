@@ -44,6 +44,8 @@ static void build(struct cp_results *results)
 		 sizeof(results->measurements[1].note), "exceeds L3 (32 MiB)");
 	results->measurements[1].interrupted = true;
 	results->interrupted = true;
+	snprintf(results->interrupted_reason,
+		 sizeof(results->interrupted_reason), "SIGTERM");
 	results->nr_levels = 1;
 	snprintf(level->name, sizeof(level->name), "L1d");
 	level->nominal_bytes = 49152;
@@ -121,6 +123,7 @@ static void test_json_round_trip(void **state)
 	assert_true(read.timer_granularity_ticks == 26);
 	assert_true(read.nothing_ticks_per_iteration == 1.25);
 	assert_true(read.interrupted);
+	assert_string_equal(read.interrupted_reason, "SIGTERM");
 	assert_int_equal(read.nr_measurements, 2);
 	for (size_t i = 0; i < 2; i++)
 		assert_same_measurement(&written.measurements[i],
@@ -227,7 +230,7 @@ static void test_json_fields_match_the_schema_document(void **state)
 	path = fixture_write_json(&results, "run.json");
 	root = json_object_from_file(path);
 	assert_non_null(root);
-	assert_keys(root, "clock,environment,harness,interrupted,latency_levels,measurements,schema,tool");
+	assert_keys(root, "clock,environment,harness,interrupted,interrupted_reason,latency_levels,measurements,schema,tool");
 	assert_keys(get(root, "tool"), "name,version");
 	assert_keys(get(root, "environment"),
 		    "abi_version,boost,cpu_model,date,governors,hostname,hypervisor,isolated_cpus,kernel,load_average,microcode,module_version,nohz_full_cpus,online_cpus,smt");

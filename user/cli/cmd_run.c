@@ -279,6 +279,15 @@ static int check_areas(const struct run_session *session)
 	return CLI_PROCEED;
 }
 
+/* The results are partial: the first reason is the one kept. */
+static void mark_interrupted(struct cp_results *results, const char *why)
+{
+	if (!results->interrupted_reason[0])
+		snprintf(results->interrupted_reason,
+			 sizeof(results->interrupted_reason), "%s", why);
+	results->interrupted = true;
+}
+
 static int run_areas(struct run_session *session)
 {
 	struct cp_area_options area_options = area_options_of(session);
@@ -305,6 +314,7 @@ static int run_areas(struct run_session *session)
 		if (ret) {
 			cli_report_error(session->command, &error);
 			status = cli_exit_status_for(error.err);
+			mark_interrupted(&session->results, error.msg);
 		}
 	}
 	return status;
@@ -340,9 +350,15 @@ static int measure_and_report(struct run_session *session)
 
 	cli_progress_init(&session->progress, options->quiet);
 	ret = measure(session, show, &status);
-	session->results.interrupted = cp_interrupt_requested();
-	if (ret && !session->results.interrupted)
+	if (cp_interrupt_requested()) {
+		const char *name = sigabbrev_np(cp_interrupt_signal());
+		char why[32];
+
+		snprintf(why, sizeof(why), "SIG%s", name ? name : "?");
+		mark_interrupted(&session->results, why);
+	} else if (ret) {
 		return CLI_EXIT_FAILURE;
+	}
 	/* An area refused its input: no result file, as for any misuse. */
 	if (status == CLI_EXIT_USAGE)
 		return status;
@@ -360,7 +376,7 @@ static int measure_and_report(struct run_session *session)
 		write_status = cli_write_c2c_matrix(session->command,
 						    options->c2c.matrix_path,
 						    &session->results);
-	if (session->results.interrupted) {
+	if (cp_interrupt_requested()) {
 		fprintf(stderr, "%s: interrupted; partial results kept\n",
 			CLI_PROGRAM);
 		return 128 + cp_interrupt_signal();

@@ -38,7 +38,10 @@ static void print_header(FILE *out, const struct cp_results *results)
 		cli_format_ns(results->target_sample_ns, (char[32]){ 0 }, 32),
 		results->nothing_ticks_per_iteration);
 	if (results->interrupted)
-		fprintf(out, "INTERRUPTED: the results below are partial\n");
+		fprintf(out, "INTERRUPTED (%s): the results below are partial\n",
+			results->interrupted_reason[0]
+				? results->interrupted_reason
+				: "no reason recorded");
 }
 
 static void print_row(FILE *out, const struct cp_measurement *m)

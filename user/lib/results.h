@@ -73,7 +73,10 @@ struct cp_results {
 	double nothing_ticks_per_iteration;	/* the subtracted floor */
 	unsigned int samples_requested;
 	double target_sample_ns;
+	/* The run ended before it finished (partial results): a signal, or
+	 * an area that failed; why, in @interrupted_reason. */
 	bool interrupted;
+	char interrupted_reason[256];
 	size_t nr_measurements;
 	size_t capacity;
 	struct cp_measurement *measurements;

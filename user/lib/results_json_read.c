@@ -140,6 +140,7 @@ static void read_environment(json_object *root, struct cp_results *results)
 static void read_harness(json_object *root, struct cp_results *results)
 {
 	json_object *harness = member(root, "harness");
+	const char *reason;
 
 	results->samples_requested =
 		(unsigned int)number_or(harness, "samples_requested", 0);
@@ -148,6 +149,9 @@ static void read_harness(json_object *root, struct cp_results *results)
 		number_or(harness, "nothing_ticks_per_iteration", 0);
 	results->interrupted =
 		json_object_get_boolean(member(root, "interrupted"));
+	reason = json_object_get_string(member(root, "interrupted_reason"));
+	snprintf(results->interrupted_reason,
+		 sizeof(results->interrupted_reason), "%s", reason ? reason : "");
 }
 
 static void read_params(json_object *object, struct cp_measurement *m)

@@ -178,6 +178,9 @@ static json_object *results_json(const struct cp_results *results)
 	add(tool, "version", json_object_new_string(results->tool_version));
 	add(root, "tool", tool);
 	add(root, "interrupted", json_object_new_boolean(results->interrupted));
+	if (results->interrupted && results->interrupted_reason[0])
+		add(root, "interrupted_reason",
+		    json_object_new_string(results->interrupted_reason));
 	add(root, "environment", environment_json(&results->environment));
 	add(root, "clock", clock_json(results));
 	add(root, "harness", harness_json(results));

@@ -101,9 +101,15 @@ static void warnings(FILE *out, const struct cp_results *results)
 void report_machine(FILE *out, const struct cp_results *results)
 {
 	fputs("<section id=\"machine\"><h2>Machine</h2>\n", out);
-	if (results->interrupted)
-		fputs("<p class=\"banner\">This run was interrupted: the results are partial.</p>\n",
-		      out);
+	if (results->interrupted) {
+		fputs("<p class=\"banner\">This run was interrupted", out);
+		if (results->interrupted_reason[0]) {
+			fputs(" (", out);
+			html_escape(out, results->interrupted_reason);
+			fputs(")", out);
+		}
+		fputs(": the results are partial.</p>\n", out);
+	}
 	machine_table(out, results);
 	warnings(out, results);
 	fputs("</section>\n", out);
