@@ -153,6 +153,20 @@ full_output_cases() {
 	rm -f "$work/full"
 }
 
+# A working set the machine has but cannot give now (between MemAvailable
+# and MemTotal) is refused with both figures.
+available_memory_case() {
+	total=$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo)
+	available=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo)
+	if [ -z "$available" ] || [ $((total - available)) -lt 1024 ]; then
+		skip "no room between MemAvailable and MemTotal"
+		return
+	fi
+	expect "run: size above the available memory" 2 err \
+		"is more than this machine's available memory (MemAvailable " \
+		-- latency --max-size "$(((total + available) / 2))K"
+}
+
 synthetic_topology_cases() {
 	use_topology "pack:2 l3:4 core:8 pu:2"
 	expect "info: packages" 0 out "  packages: 2" -- info
@@ -218,6 +232,7 @@ run_usage_cases() {
 		-- latency --min-size big
 	expect "run: sizes crossed" 2 err "--min-size is above --max-size" \
 		-- latency --min-size 1M --max-size 64K
+	available_memory_case
 	expect "run: zero sample time" 2 err "--sample-time: 0 is out of range" \
 		-- latency --sample-time 0
 	expect "run: unknown area" 2 err "unknown area 'frob' (areas: latency" \
