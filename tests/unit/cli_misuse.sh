@@ -475,12 +475,13 @@ interrupt_case() {
 	sig_name=$1 sig_number=$2
 	# Samples of 20 ms make the run last at least 61 sizes x 15 x 20 ms
 	# = 18 s on any machine, and the 4 KiB one ends after 0.3 s plus the
-	# start-up: the signal at 2 s falls in between.
+	# start-up (the NOTHING floor, 0.3 s more): the signal at 4 s falls
+	# in between even where a busy machine gives the run half a CPU.
 	$as_foreground "$program" latency --quiet --max-size 128M \
 		--sample-time 20000 --json "$work/$sig_name.json" \
 		--csv "$work/$sig_name.csv" >"$work/out" 2>"$work/err" &
 	pid=$!
-	sleep 2
+	sleep 4
 	kill -"$sig_name" "$pid"
 	wait "$pid"
 	status=$?
