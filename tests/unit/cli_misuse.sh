@@ -485,16 +485,23 @@ interrupt_case() {
 	kill -"$sig_name" "$pid"
 	wait "$pid"
 	status=$?
-	if [ "$status" -eq $((128 + sig_number)) ] &&
-	   grep -q '"interrupted":true' "$work/$sig_name.json" &&
-	   grep -q "\"interrupted_reason\":\"SIG$sig_name\"" "$work/$sig_name.json" &&
-	   grep -q '"name":"chase 4 KiB"' "$work/$sig_name.json" &&
-	   grep -q '^latency,chase 4 KiB,user,' "$work/$sig_name.csv" &&
-	   csv_run_marker "$work/$sig_name.csv" true &&
-	   grep -q 'interrupted; partial results kept' "$work/err"; then
+	missing=""
+	grep -q '"interrupted":true' "$work/$sig_name.json" ||
+		missing="$missing json-interrupted"
+	grep -q "\"interrupted_reason\":\"SIG$sig_name\"" "$work/$sig_name.json" ||
+		missing="$missing json-reason"
+	grep -q '"name":"chase 4 KiB"' "$work/$sig_name.json" ||
+		missing="$missing json-4KiB-row"
+	grep -q '^latency,chase 4 KiB,user,' "$work/$sig_name.csv" ||
+		missing="$missing csv-4KiB-row"
+	csv_run_marker "$work/$sig_name.csv" true || missing="$missing csv-marker"
+	grep -q 'interrupted; partial results kept' "$work/err" ||
+		missing="$missing message"
+	if [ "$status" -eq $((128 + sig_number)) ] && [ -z "$missing" ]; then
 		ok "SIG$sig_name: exit $status, partial results written, marked in JSON and CSV"
 	else
-		not_ok "SIG$sig_name: exit $status, partial results written, marked in JSON and CSV"
+		not_ok "SIG$sig_name: exit $status, partial results written, marked in JSON and CSV" \
+			"missing:${missing:- nothing}"
 	fi
 }
 
