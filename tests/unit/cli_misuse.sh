@@ -678,13 +678,19 @@ tune_signal_case() {
 	tuned="performance performance 1"
 	[ "$kind" = boost ] && tuned="performance performance 0"
 	before=$(cpufreq_state "$tree")
-	# At least 18 s of samples (see interrupt_case): running at 1.5 s.
+	# At least 18 s of samples (see interrupt_case): still running when
+	# the tuning shows, however long a busy machine takes to get there.
 	CACHEPROBE_TUNE_ROOT=$tree $as_foreground "$program" latency --tune \
 		--quiet --max-size 128M --sample-time 20000 \
 		--json "$work/tune-$sig_name.json" >"$work/out" 2>"$work/err" &
 	pid=$!
-	sleep 1.5
+	tenths=0
 	during=$(cpufreq_state "$tree")
+	while [ "$during" != "$tuned" ] && [ "$tenths" -lt 100 ]; do
+		sleep 0.1
+		tenths=$((tenths + 1))
+		during=$(cpufreq_state "$tree")
+	done
 	kill -"$sig_name" "$pid"
 	wait "$pid"
 	status=$?
