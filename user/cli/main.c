@@ -109,8 +109,9 @@ static char stdout_buffer[1 << 20];
 
 static int finish_stdout(int status)
 {
-	int failed = fflush(stdout) != 0, error = errno;
+	int failed = fflush(stdout) != 0, error = failed ? errno : 0;
 
+	/* An earlier write failed: its errno is gone, whatever errno holds. */
 	failed |= ferror(stdout);
 	if (fclose(stdout) != 0 && !failed) {
 		failed = 1;
@@ -127,6 +128,5 @@ int main(int argc, char **argv)
 {
 	if (!isatty(STDOUT_FILENO))
 		setvbuf(stdout, stdout_buffer, _IOFBF, sizeof(stdout_buffer));
-	errno = 0;
 	return finish_stdout(dispatch(argc, argv));
 }
