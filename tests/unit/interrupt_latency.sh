@@ -62,9 +62,11 @@ while [ "$i" -lt 20 ]; do
 	number=$((number + 1))
 	i=$((i + 1))
 	name="SIGTERM $at s into $area"
+	# Every run lasts seconds: one that had ended tested nothing.
 	case $result in
 	ended)
-		echo "ok $number # SKIP $name: the run had already ended"
+		failures=$((failures + 1))
+		echo "not ok $number - $name: the run had already ended"
 		continue
 		;;
 	esac
