@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The result model in its file forms: JSON round trip and refusals, CSV,
- * and atomic replacement of output files. */
+/* The result model in its file forms: JSON round trip and refusals, CSV. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -8,7 +7,6 @@
 #include <cmocka.h>
 
 #include <errno.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +14,6 @@
 
 #include <json-c/json.h>
 
-#include "lib/atomic_file.h"
 #include "lib/client.h"
 #include "lib/clock.h"
 #include "lib/environment.h"
@@ -375,54 +372,6 @@ static void test_csv_run_complete(void **state)
 	cp_results_free(&results);
 }
 
-static size_t entries(const char *directory)
-{
-	DIR *dir = opendir(directory);
-	size_t count = 0;
-	struct dirent *entry;
-
-	assert_non_null(dir);
-	while ((entry = readdir(dir)))
-		count += entry->d_name[0] != '.';
-	closedir(dir);
-	return count;
-}
-
-static void test_atomic_file(void **state)
-{
-	struct cp_atomic_file file;
-	char directory[512], target[600], content[64] = "";
-	FILE *check;
-
-	(void)state;
-	fixture_temporary_directory(directory, sizeof(directory));
-	snprintf(target, sizeof(target), "%s/out.json", directory);
-	/* An aborted write leaves nothing behind. */
-	assert_int_equal(cp_atomic_file_open(&file, target), 0);
-	fputs("partial", file.stream);
-	assert_int_equal(entries(directory), 1);	/* the temporary */
-	cp_atomic_file_abort(&file);
-	assert_int_equal(entries(directory), 0);
-	/* A committed one replaces the target whole. */
-	assert_int_equal(cp_atomic_file_open(&file, target), 0);
-	fputs("complete\n", file.stream);
-	assert_int_equal(access(target, F_OK), -1);
-	assert_int_equal(cp_atomic_file_commit(&file), 0);
-	assert_int_equal(entries(directory), 1);
-	check = fopen(target, "r");
-	assert_non_null(check);
-	assert_non_null(fgets(content, sizeof(content), check));
-	fclose(check);
-	assert_string_equal(content, "complete\n");
-	unlink(target);
-	snprintf(target, sizeof(target), "%s/missing/out.json", directory);
-	assert_int_equal(cp_atomic_file_open(&file, target), -ENOENT);
-	/* A directory is refused before anything is written. */
-	assert_int_equal(cp_atomic_file_open(&file, directory), -EISDIR);
-	assert_int_equal(entries(directory), 0);
-	rmdir(directory);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -434,7 +383,6 @@ int main(void)
 		cmocka_unit_test(test_json_round_trip_module_loaded),
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_csv_run_complete),
-		cmocka_unit_test(test_atomic_file),
 	};
 
 	return cmocka_run_group_tests_name("results_files", tests, NULL, NULL);
