@@ -248,7 +248,7 @@ run_usage_cases() {
 	expect "run: same file twice" 2 err "--json and --csv name the same file" \
 		-- latency --json "$work/x" --csv "$work/x"
 	expect "run: two outputs to stdout" 2 err \
-		"--json and --report both write to standard output ('-'); at most one output may be '-'" \
+		"--json and --report both write to standard output ('-' and '-'); at most one output may go there" \
 		-- latency --json - --report -
 	expect "run: report and csv the same file" 2 err \
 		"--csv and --report name the same file" \

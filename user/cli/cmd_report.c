@@ -10,6 +10,7 @@
 
 #include "cli/cli_util.h"
 #include "cli/commands.h"
+#include "cli/path_uses.h"
 #include "lib/atomic_file.h"
 #include "lib/results_json.h"
 #include "report/report.h"
@@ -72,6 +73,18 @@ static int parse(int argc, char **argv, struct report_options *options)
 	return CLI_PROCEED;
 }
 
+/* The report written over its own results would leave neither. */
+static int check_paths(const struct report_options *options)
+{
+	const struct cli_path_use uses[] = {
+		{ "RESULTS.json", options->input, true },
+		{ "--output", options->output, false },
+	};
+
+	return cli_check_path_uses(COMMAND, uses,
+				   sizeof(uses) / sizeof(uses[0]));
+}
+
 static int write_report(const struct cp_results *results, const char *path)
 {
 	struct cp_atomic_file file;
@@ -109,6 +122,9 @@ int cmd_report(int argc, char **argv)
 	struct cp_error error;
 	int status = parse(argc, argv, &options);
 
+	if (status != CLI_PROCEED)
+		return status;
+	status = check_paths(&options);
 	if (status != CLI_PROCEED)
 		return status;
 	if (cp_results_read_json(options.input, &results, &error)) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli_util.h"
+#include "cli/path_uses.h"
 #include "cli/run_outputs.h"
 #include "cli/size_option.h"
 #include "cli/transport_option.h"
@@ -451,6 +452,19 @@ static bool runs_area(const struct run_options *options,
 	return false;
 }
 
+static int check_paths(const struct run_options *options)
+{
+	const struct cli_path_use uses[] = {
+		{ "--json", options->json_path, false },
+		{ "--csv", options->csv_path, false },
+		{ "--report", options->report_path, false },
+		{ "--matrix", options->c2c.matrix_path, false },
+	};
+
+	return cli_check_path_uses(command_name, uses,
+				   sizeof(uses) / sizeof(uses[0]));
+}
+
 static int check_sizes(const struct run_options *options)
 {
 	struct cp_bounce_choices bounce = options->bounce;
@@ -466,7 +480,7 @@ static int check_sizes(const struct run_options *options)
 	if (options->c2c.matrix_path && !runs_area(options, &cp_area_c2c))
 		return cli_usage_error(command_name,
 				       "--matrix: c2c is not among the areas named, so there is no matrix to write");
-	return run_outputs_check(command_name, RUN_OUTPUT_PATHS(options));
+	return check_paths(options);
 }
 
 int run_parse_options(int argc, char **argv, const char *command,

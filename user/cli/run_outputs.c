@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "cli/run_outputs.h"
 
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli/cli_util.h"
+#include "cli/path_uses.h"
 #include "lib/results_csv.h"
 #include "lib/results_json.h"
 #include "report/report.h"
@@ -31,11 +30,6 @@ static const struct {
 	[RUN_OUTPUT_REPORT] = { "--report", cp_report_write },
 };
 
-static bool to_stdout(const char *path)
-{
-	return path && strcmp(path, "-") == 0;
-}
-
 const char *run_output_option(enum run_output_kind kind)
 {
 	return kinds[kind].option;
@@ -44,73 +38,9 @@ const char *run_output_option(enum run_output_kind kind)
 bool run_outputs_to_stdout(const char *const paths[RUN_NR_OUTPUTS])
 {
 	for (int k = 0; k < RUN_NR_OUTPUTS; k++)
-		if (to_stdout(paths[k]))
+		if (cli_path_is_stdout(paths[k]))
 			return true;
 	return false;
-}
-
-/* The directory holding @path (which is changed), "." or "/" for short ones. */
-static const char *directory_of(char *path)
-{
-	char *slash = strrchr(path, '/');
-
-	if (!slash)
-		return ".";
-	if (slash == path)
-		return "/";
-	*slash = '\0';
-	return path;
-}
-
-/*
- * Whether @a and @b name one file however spelt ("x", "./x", "d/../x", a
- * link): the same existing file, or the same name in the same directory.
- * Both written, the second rename would silently replace the first.
- */
-static bool same_target(const char *a, const char *b)
-{
-	const char *name_a = strrchr(a, '/'), *name_b = strrchr(b, '/');
-	struct stat st_a, st_b;
-	char *dir_a, *dir_b;
-	bool same = false;
-
-	if (stat(a, &st_a) == 0 && stat(b, &st_b) == 0)
-		return st_a.st_dev == st_b.st_dev && st_a.st_ino == st_b.st_ino;
-	name_a = name_a ? name_a + 1 : a;
-	name_b = name_b ? name_b + 1 : b;
-	if (strcmp(name_a, name_b) != 0)
-		return false;
-	dir_a = strdup(a);
-	dir_b = strdup(b);
-	if (dir_a && dir_b && stat(directory_of(dir_a), &st_a) == 0 &&
-	    stat(directory_of(dir_b), &st_b) == 0)
-		same = st_a.st_dev == st_b.st_dev && st_a.st_ino == st_b.st_ino;
-	free(dir_a);
-	free(dir_b);
-	return same;
-}
-
-int run_outputs_check(const char *command,
-		      const char *const paths[RUN_NR_OUTPUTS])
-{
-	for (int a = 0; a < RUN_NR_OUTPUTS; a++) {
-		for (int b = a + 1; b < RUN_NR_OUTPUTS; b++) {
-			if (!paths[a] || !paths[b])
-				continue;
-			if (to_stdout(paths[a]) && to_stdout(paths[b]))
-				return cli_usage_error(command,
-						       "%s and %s both write to standard output ('-'); at most one output may be '-'",
-						       kinds[a].option, kinds[b].option);
-			if (to_stdout(paths[a]) || to_stdout(paths[b]) ||
-			    !same_target(paths[a], paths[b]))
-				continue;
-			return cli_usage_error(command,
-					       "%s and %s name the same file ('%s' and '%s')",
-					       kinds[a].option, kinds[b].option,
-					       paths[a], paths[b]);
-		}
-	}
-	return CLI_PROCEED;
 }
 
 int run_outputs_open(struct run_outputs *outputs, const char *command,
@@ -121,7 +51,7 @@ int run_outputs_open(struct run_outputs *outputs, const char *command,
 		int ret;
 
 		outputs->paths[k] = paths[k];
-		if (!paths[k] || to_stdout(paths[k]))
+		if (!paths[k] || cli_path_is_stdout(paths[k]))
 			continue;
 		ret = cp_atomic_file_open(&outputs->files[k], paths[k]);
 		if (ret) {
@@ -174,7 +104,7 @@ int run_outputs_write(struct run_outputs *outputs, const char *command,
 	int status = CLI_EXIT_OK;
 
 	for (int k = 0; k < RUN_NR_OUTPUTS; k++) {
-		if (to_stdout(outputs->paths[k]) &&
+		if (cli_path_is_stdout(outputs->paths[k]) &&
 		    (kinds[k].write(results, stdout) || fflush(stdout))) {
 			fprintf(stderr, "%s: %s: cannot write %s to standard output\n",
 				CLI_PROGRAM, command, kinds[k].option);

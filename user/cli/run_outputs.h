@@ -35,12 +35,8 @@ int run_outputs_write(struct run_outputs *outputs, const char *command,
 /* Remove whatever was opened and not committed. */
 void run_outputs_abort(struct run_outputs *outputs);
 
-/* Whether one of the outputs goes to standard output. */
+/* Whether one of the outputs goes to standard output ('-', /dev/stdout,
+ * the file standard output was redirected to). */
 bool run_outputs_to_stdout(const char *const paths[RUN_NR_OUTPUTS]);
-
-/* CLI_PROCEED, or a usage error when two outputs name the same file or
- * more than one is "-". */
-int run_outputs_check(const char *command,
-		      const char *const paths[RUN_NR_OUTPUTS]);
 
 #endif
