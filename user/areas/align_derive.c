@@ -46,19 +46,19 @@ static const char *effect(const struct cp_measurement *m)
 static void note_penalty(struct cp_measurement *m,
 			 const struct cp_measurement *aligned)
 {
-	struct cp_bounce_ratio ratio;
+	double ratio;
 
 	if (m == aligned) {
 		snprintf(m->note, sizeof(m->note), "aligned");
 		return;
 	}
-	if (!aligned || cp_bounce_ratio(m->ns, m->nr_samples, aligned->ns,
-					aligned->nr_samples, &ratio))
+	if (!aligned ||
+	    cp_bounce_ratio_value(m->ns, m->nr_samples, aligned->ns,
+				  aligned->nr_samples, &ratio))
 		return;
 	cp_measurement_add_param(m, "penalty_milli",
-				 (int64_t)llround(ratio.value * 1000));
-	snprintf(m->note, sizeof(m->note), "%s: x%.2f", effect(m),
-		 ratio.value);
+				 (int64_t)llround(ratio * 1000));
+	snprintf(m->note, sizeof(m->note), "%s: x%.2f", effect(m), ratio);
 }
 
 static void detect_group(struct cp_results *results, size_t first,
@@ -102,7 +102,7 @@ static void detect_group(struct cp_results *results, size_t first,
 static void derive_classic(struct cp_results *results, size_t first)
 {
 	struct cp_measurement *base = NULL;
-	struct cp_bounce_ratio ratio;
+	double ratio;
 
 	for (size_t i = first; i < results->nr_measurements; i++) {
 		struct cp_measurement *m = &results->measurements[i];
@@ -115,13 +115,13 @@ static void derive_classic(struct cp_results *results, size_t first)
 			base = m;
 			continue;
 		}
-		if (cp_bounce_ratio(m->ns, m->nr_samples, base->ns,
-				    base->nr_samples, &ratio))
+		if (cp_bounce_ratio_value(m->ns, m->nr_samples, base->ns,
+					  base->nr_samples, &ratio))
 			continue;
 		cp_measurement_add_param(m, "penalty_milli",
-					 (int64_t)llround(ratio.value * 1000));
+					 (int64_t)llround(ratio * 1000));
 		snprintf(m->note + len, sizeof(m->note) - len, " x%.2f",
-			 ratio.value);
+			 ratio);
 	}
 }
 

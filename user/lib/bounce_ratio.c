@@ -40,20 +40,30 @@ static void bootstrap_ratios(const double *sorted_a, size_t na,
 	}
 }
 
+int cp_bounce_ratio_value(const double *a, size_t na, const double *b,
+			  size_t nb, double *value)
+{
+	double median_a, median_b;
+
+	if (!na || !nb)
+		return -EINVAL;
+	median_a = cp_stats_median(a, na);
+	median_b = cp_stats_median(b, nb);
+	if (median_a <= 0 || median_b <= 0)
+		return -EINVAL;
+	*value = median_a / median_b;
+	return 0;
+}
+
 int cp_bounce_ratio(const double *a, size_t na, const double *b, size_t nb,
 		    struct cp_bounce_ratio *out)
 {
 	double *ratios, *sorted_a, *sorted_b;
 	uint32_t *counts;
-	double median_b;
-	int ret = 0;
+	int ret = cp_bounce_ratio_value(a, na, b, nb, &out->value);
 
-	if (!na || !nb)
-		return -EINVAL;
-	median_b = cp_stats_median(b, nb);
-	if (median_b <= 0 || cp_stats_median(a, na) <= 0)
-		return -EINVAL;
-	out->value = cp_stats_median(a, na) / median_b;
+	if (ret)
+		return ret;
 	ratios = malloc(CP_BOOTSTRAP_RESAMPLES * sizeof(*ratios));
 	counts = malloc((na > nb ? na : nb) * sizeof(*counts));
 	sorted_a = cp_stats_sorted_copy(a, na);

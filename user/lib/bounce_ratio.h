@@ -33,6 +33,10 @@ struct cp_bounce_ratio {
  */
 int cp_bounce_ratio(const double *a, size_t na, const double *b, size_t nb,
 		    struct cp_bounce_ratio *out);
+/* The ratio alone, for callers that show no interval: the bootstrap is
+ * nearly all of the cost.  0 or -EINVAL as above. */
+int cp_bounce_ratio_value(const double *a, size_t na, const double *b,
+			  size_t nb, double *value);
 
 /*
  * The threshold of a sweep: half-way (in the excess over 1) to the
