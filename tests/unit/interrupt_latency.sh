@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # SIGTERM at 20 moments spread over the six areas: each run ends at once
 # (exit 143), its JSON written and marked interrupted by SIGTERM.  How long
-# each took to end is printed; the test fails above 1 s, the bound under
-# valgrind, so that a loop that stops looking at the flag (c2c once took
-# 8 to 20 s) cannot pass, while a busy machine does not fail it.  Prints
-# TAP.
+# each took to end is printed; the test fails above 250 ms, so that a loop
+# that stops looking at the flag (c2c once took 8 to 20 s) cannot pass.
+# A run over the bound is tried once more at the same moment, and both
+# times are printed: a loop that does not look at the flag is slow every
+# time, a machine busy for a moment is not.  Prints TAP.
 #
 # Usage: interrupt_latency.sh PATH-OF-cacheprobe-run
 
@@ -16,7 +17,7 @@ trap 'rm -rf "$work"' EXIT
 number=0
 failures=0
 areas="latency bounce coldcache align xcore c2c"
-bound_ms=1000
+bound_ms=250
 
 now_ms() {
 	echo $(($(date +%s%N) / 1000000))
@@ -59,9 +60,18 @@ while [ "$i" -lt 20 ]; do
 	at=$(moment "$i")
 	rm -f "$work/r.json"
 	result=$(interrupt "$area" "$at")
+	name="SIGTERM $at s into $area"
+	case $result in
+	143\ *)
+		if [ "${result#* }" -gt "$bound_ms" ]; then
+			name="$name (first try ${result#* } ms)"
+			rm -f "$work/r.json"
+			result=$(interrupt "$area" "$at")
+		fi
+		;;
+	esac
 	number=$((number + 1))
 	i=$((i + 1))
-	name="SIGTERM $at s into $area"
 	# Every run lasts seconds: one that had ended tested nothing.
 	case $result in
 	ended)
