@@ -9,6 +9,7 @@
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "cli/run_options.h"
+#include "lib/affinity.h"
 
 struct command {
 	const char *name;
@@ -126,6 +127,9 @@ static int finish_stdout(int status)
 
 int main(int argc, char **argv)
 {
+	/* Before any thread is pinned: the CPUs runs may choose from are
+	 * within this mask.  Should it fail, the topology reads it again. */
+	cp_affinity_record();
 	if (!isatty(STDOUT_FILENO))
 		setvbuf(stdout, stdout_buffer, _IOFBF, sizeof(stdout_buffer));
 	return finish_stdout(dispatch(argc, argv));

@@ -8,6 +8,8 @@
 #include <hwloc.h>
 #include <linux/cacheprobe.h>
 
+#include "affinity.h"
+
 /* hwloc reports failures through errno; some paths leave it unset. */
 static int hwloc_errno(void)
 {
@@ -106,16 +108,64 @@ static void count_threads_per_core(hwloc_topology_t hwloc,
 	}
 }
 
+/* The CPUs of @online in @allowed and, unless NULL, in @start; NULL
+ * without memory. */
+static struct cp_cpuset *intersect(const struct cp_cpuset *online,
+				   const struct cp_cpuset *allowed,
+				   const struct cp_cpuset *start)
+{
+	struct cp_cpuset *set = cp_cpuset_new(cp_cpuset_capacity(online));
+
+	for (int cpu = cp_cpuset_first(online); set && cpu >= 0;
+	     cpu = cp_cpuset_next(online, (unsigned int)cpu))
+		if (cp_cpuset_test(allowed, (unsigned int)cpu) &&
+		    (!start || cp_cpuset_test(start, (unsigned int)cpu)))
+			cp_cpuset_set(set, (unsigned int)cpu);
+	return set;
+}
+
+/*
+ * The online CPUs the cgroup cpuset allows (hwloc's allowed set) and, when
+ * the topology is this machine's, that the process started with: the
+ * affinity does not describe the CPUs of an imaginary machine
+ * (HWLOC_SYNTHETIC, an XML export).
+ */
+static int find_usable(hwloc_topology_t hwloc, struct cp_topology *topology,
+		       struct cp_error *error)
+{
+	struct cp_cpuset *allowed, *start = NULL;
+	int ret = cpuset_from_hwloc(hwloc_topology_get_allowed_cpuset(hwloc),
+				    &allowed, error);
+
+	if (ret)
+		return ret;
+	if (hwloc_topology_is_thissystem(hwloc))
+		ret = cp_affinity_start(&start);
+	if (ret)
+		ret = cp_error_set(error, -ret,
+				   "cannot read this process's CPU affinity");
+	if (!ret)
+		topology->usable = intersect(topology->cpus, allowed, start);
+	if (!ret && !topology->usable)
+		ret = cp_error_set(error, ENOMEM, "no memory for a CPU set");
+	cp_cpuset_free(allowed);
+	cp_cpuset_free(start);
+	return ret;
+}
+
 static int count_units(hwloc_topology_t hwloc, struct cp_topology *topology,
 		       struct cp_error *error)
 {
+	int ret;
+
 	topology->nr_packages = count_objects(hwloc, HWLOC_OBJ_PACKAGE);
 	topology->nr_numa_nodes = count_objects(hwloc, HWLOC_OBJ_NUMANODE);
 	topology->nr_cores = count_objects(hwloc, HWLOC_OBJ_CORE);
 	topology->nr_cpus = count_objects(hwloc, HWLOC_OBJ_PU);
 	count_threads_per_core(hwloc, topology);
-	return cpuset_from_hwloc(hwloc_topology_get_topology_cpuset(hwloc),
-				 &topology->cpus, error);
+	ret = cpuset_from_hwloc(hwloc_topology_get_topology_cpuset(hwloc),
+				&topology->cpus, error);
+	return ret ? ret : find_usable(hwloc, topology, error);
 }
 
 /* hwloc's cache object types in the order users read them. */
@@ -249,6 +299,7 @@ void cp_topology_free(struct cp_topology *topology)
 		free_cache_level(&topology->cache_levels[i]);
 	free(topology->cache_levels);
 	cp_cpuset_free(topology->cpus);
+	cp_cpuset_free(topology->usable);
 	if (topology->hwloc)
 		hwloc_topology_destroy(topology->hwloc);
 	free(topology);

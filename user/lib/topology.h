@@ -56,7 +56,9 @@ struct cp_topology {
 	unsigned int nr_cpus;			/* hardware threads (PUs) */
 	unsigned int min_threads_per_core;	/* differ on hybrid CPUs */
 	unsigned int max_threads_per_core;
-	struct cp_cpuset *cpus;			/* every CPU */
+	struct cp_cpuset *cpus;			/* every online CPU */
+	/* The CPUs runs choose from: see usable_cpus.h. */
+	struct cp_cpuset *usable;
 	size_t nr_cache_levels;
 	struct cp_cache_level *cache_levels;	/* by level, then d, i, unified */
 	/* Kept for the CPU-pair classes and CPU picks built on it later. */
