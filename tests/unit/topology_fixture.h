@@ -17,4 +17,10 @@
  * it.  Free with cp_topology_free. */
 struct cp_topology *load_synthetic(const char *description);
 
+/* The same machine as a process in a cgroup cpuset of the CPUs @allowed
+ * (a CPU list) sees it: every online CPU, those allowed marked so in
+ * hwloc's XML export, which is read back as the tool reads one. */
+struct cp_topology *load_restricted(const char *description,
+				    const char *allowed);
+
 #endif

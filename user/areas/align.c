@@ -27,6 +27,7 @@
 
 #include "lib/align_loops.h"
 #include "lib/interrupt.h"
+#include "lib/usable_cpus.h"
 
 /* The instance of the level-@level data cache serving @cpu, and its line. */
 static uint64_t cache_bytes(const struct cp_topology *topology, int cpu,
@@ -259,9 +260,11 @@ static int make_plan(const struct cp_area_options *options,
 	return ret;
 }
 
-static int first_cpu(const struct cp_area_options *options)
+static int first_cpu(const struct cp_area_options *options,
+		     const struct cp_topology *topology)
 {
-	return options->cpus ? cp_cpuset_first(options->cpus) : sched_getcpu();
+	return options->cpus ? cp_cpuset_first(options->cpus)
+			     : cp_usable_default_cpu(topology);
 }
 
 static int check_align(const struct cp_area_options *options,
@@ -270,8 +273,8 @@ static int check_align(const struct cp_area_options *options,
 {
 	struct align_plan plan;
 	char why[256];
-	int ret = make_plan(options, topology, first_cpu(options), &plan, why,
-			    sizeof(why));
+	int ret = make_plan(options, topology, first_cpu(options, topology),
+			    &plan, why, sizeof(why));
 
 	free(plan.items);
 	if (ret)
@@ -388,7 +391,8 @@ static int run_align(struct cp_area_context *context, struct cp_error *error)
 	if (sched_getaffinity(0, sizeof(previous), &previous))
 		return cp_error_set(error, errno,
 				    "align: cannot read the CPU affinity");
-	ret = make_plan(options, context->topology, first_cpu(options), &plan,
+	ret = make_plan(options, context->topology,
+			first_cpu(options, context->topology), &plan,
 			why, sizeof(why));
 	if (ret) {
 		free(plan.items);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "lib/interrupt.h"
+#include "lib/usable_cpus.h"
 
 /* The last-level working set stays short to walk even where the cache is
  * hundreds of MiB: 4 MiB is past every L2 of today and a first pass over
@@ -116,9 +117,11 @@ static size_t plan_sizes(const struct cp_topology *topology,
 	return n;
 }
 
-static int first_cpu(const struct cp_area_options *options)
+static int first_cpu(const struct cp_area_options *options,
+		     const struct cp_topology *topology)
 {
-	return options->cpus ? cp_cpuset_first(options->cpus) : sched_getcpu();
+	return options->cpus ? cp_cpuset_first(options->cpus)
+			     : cp_usable_default_cpu(topology);
 }
 
 static int check_coldcache(const struct cp_area_options *options,
@@ -126,7 +129,7 @@ static int check_coldcache(const struct cp_area_options *options,
 			   struct cp_error *error)
 {
 	uint64_t sizes[COLD_MAX_SIZES];
-	int cpu = first_cpu(options);
+	int cpu = first_cpu(options, topology);
 
 	if (cpu < 0)
 		return cp_error_set(error, EINVAL, "coldcache: no CPU to run on");
@@ -514,7 +517,7 @@ static int run_coldcache(struct cp_area_context *context,
 	struct cold_run run = {
 		.context = context, .choices = choices_of(context->options),
 	};
-	int cpu = first_cpu(context->options);
+	int cpu = first_cpu(context->options, context->topology);
 	cpu_set_t previous;
 	int ret;
 

@@ -68,7 +68,7 @@ int cold_evict(struct cold_run *run, enum cp_coldcache_method method,
 		return 0;
 	case CP_COLD_GARBAGE_NAIVE:
 		ret = cp_garbage_naive(&run->garbage,
-				       cpus ? cpus : topology->cpus);
+				       cpus ? cpus : topology->usable);
 		break;
 	case CP_COLD_GARBAGE_PLANNED:
 		ret = cp_garbage_planned(&run->garbage, plan);

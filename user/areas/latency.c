@@ -33,6 +33,7 @@
 #include "lib/name_bytes.h"
 #include "lib/harness_results.h"
 #include "lib/stability.h"
+#include "lib/usable_cpus.h"
 
 #define DEFAULT_MIN_SIZE (4ull << 10)
 /* A default run stays short even where the last-level cache is huge. */
@@ -133,7 +134,8 @@ static int plan_cpu(const struct cp_area_context *context,
 	if (sched_getaffinity(0, sizeof(*previous), previous))
 		return cp_error_set(error, errno,
 				    "latency: cannot read the CPU affinity");
-	plan->cpu = cpus ? cp_cpuset_first(cpus) : sched_getcpu();
+	plan->cpu = cpus ? cp_cpuset_first(cpus)
+			 : cp_usable_default_cpu(context->topology);
 	if (plan->cpu < 0)
 		return cp_error_set(error, EINVAL, "latency: no CPU to run on");
 	CPU_ZERO(&mask);

@@ -115,11 +115,12 @@ static int print_cache_level(FILE *out, const struct cp_cache_level *cache)
 	return ret;
 }
 
-/* One representative pair per class: what two-CPU experiments can see. */
+/* One representative pair per class: what two-CPU experiments can see on
+ * this machine (a process held to some of its CPUs may see fewer). */
 static void print_pair_classes(FILE *out, const struct cp_topology *topology)
 {
 	struct cp_cpu_pair pairs[CP_NR_PAIR_CLASSES];
-	size_t count = cp_pair_representatives(topology, NULL, pairs);
+	size_t count = cp_pair_representatives(topology, topology->cpus, pairs);
 
 	fprintf(out, "  cpu pair classes:");
 	if (!count)

@@ -56,7 +56,7 @@ static bool grow(const struct cp_topology *topology,
 		 const struct cp_cpu_pair *pair, unsigned int threads,
 		 struct cp_bounce_group *group)
 {
-	const struct cp_cpuset *all = topology->cpus;
+	const struct cp_cpuset *all = topology->usable;
 
 	group->pair_class = pair->pair_class;
 	group->cpus[0] = pair->first;
@@ -68,6 +68,20 @@ static bool grow(const struct cp_topology *topology,
 				     (unsigned int)cpu) == pair->pair_class)
 			group->cpus[group->nr_cpus++] = (unsigned int)cpu;
 	return group->nr_cpus == threads;
+}
+
+static int refuse_threads(const struct cp_topology *topology,
+			  unsigned int threads, char *why, size_t why_len)
+{
+	unsigned int usable = cp_cpuset_count(topology->usable);
+
+	if (usable < topology->nr_cpus)
+		return cp_why_invalid(why, why_len,
+			      "no CPU-pair class has %u CPUs to run %u threads on (this process may use %u of this machine's %u CPUs)",
+			      threads, threads, usable, topology->nr_cpus);
+	return cp_why_invalid(why, why_len,
+		      "no CPU-pair class has %u CPUs to run %u threads on (this machine has %u CPUs)",
+		      threads, threads, topology->nr_cpus);
 }
 
 int cp_bounce_plan_groups(const struct cp_topology *topology,
@@ -96,9 +110,7 @@ int cp_bounce_plan_groups(const struct cp_topology *topology,
 		if (grow(topology, &pairs[i], threads, &groups[*nr_groups]))
 			(*nr_groups)++;
 	if (!*nr_groups)
-		return cp_why_invalid(why, why_len,
-			      "no CPU-pair class has %u CPUs to run %u threads on (this machine has %u CPUs)",
-			      threads, threads, topology->nr_cpus);
+		return refuse_threads(topology, threads, why, why_len);
 	return 0;
 }
 

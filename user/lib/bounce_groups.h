@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Which CPUs the bounce threads run on.  By default one group per CPU-pair
- * class present on the machine (lib/cpu_pairs.h): the class's
- * representative pair, and for more than two threads the lowest further
- * CPUs in the same relation to the pair's first CPU, so every thread
- * reaches the first one across that class's boundary.  A class with too
- * few such CPUs is left out.  With --cpus, one group of exactly those CPUs,
- * classed by the widest relation between any two of them.
+ * class present among the usable CPUs (lib/cpu_pairs.h, usable_cpus.h):
+ * the class's representative pair, and for more than two threads the
+ * lowest further usable CPUs in the same relation to the pair's first CPU,
+ * so every thread reaches the first one across that class's boundary.  A
+ * class with too few such CPUs is left out.  With --cpus, one group of
+ * exactly those CPUs, classed by the widest relation between any two of
+ * them.
  */
 #ifndef CACHEPROBE_BOUNCE_GROUPS_H
 #define CACHEPROBE_BOUNCE_GROUPS_H

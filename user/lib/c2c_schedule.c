@@ -12,7 +12,7 @@
 static unsigned int *list_cpus(const struct cp_topology *topology,
 			       const struct cp_cpuset *cpus, size_t *n)
 {
-	const struct cp_cpuset *set = cpus ? cpus : topology->cpus;
+	const struct cp_cpuset *set = cpus ? cpus : topology->usable;
 	unsigned int *list = malloc((cp_cpuset_count(set) + 1) * sizeof(*list));
 	int cpu;
 

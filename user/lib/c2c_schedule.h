@@ -37,10 +37,11 @@ struct cp_c2c_schedule {
 };
 
 /*
- * Plan the pairs of @cpus (NULL: every CPU) for @variants variants within
- * @budget_ns (0: the default).  0, or -EINVAL with the reason in @why
- * (fewer than two CPUs; a budget below CP_C2C_MIN_SHARE_NS per pair and
- * variant); -ENOMEM.  Free with cp_c2c_schedule_free.
+ * Plan the pairs of @cpus (NULL: every usable CPU, usable_cpus.h) for
+ * @variants variants within @budget_ns (0: the default).  0, or -EINVAL
+ * with the reason in @why (fewer than two CPUs; a budget below
+ * CP_C2C_MIN_SHARE_NS per pair and variant); -ENOMEM.  Free with
+ * cp_c2c_schedule_free.
  */
 int cp_c2c_schedule_build(const struct cp_topology *topology,
 			  const struct cp_cpuset *cpus, unsigned int variants,

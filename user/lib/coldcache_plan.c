@@ -193,7 +193,7 @@ int cp_plan_eviction(const struct cp_topology *topology,
 		     uint64_t llc_bytes, struct cp_eviction_plan *out,
 		     struct cp_error *error)
 {
-	const struct cp_cpuset *selected = cpus ? cpus : topology->cpus;
+	const struct cp_cpuset *selected = cpus ? cpus : topology->usable;
 	const struct cp_cache_level *llc = NULL;
 	int ret = check_input(topology, factor, &llc, error);
 

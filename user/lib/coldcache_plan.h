@@ -77,8 +77,8 @@ struct cp_eviction_plan {
  * Plan for @topology with @factor (> 0) times the last-level cache per
  * domain; @llc_bytes, when non-zero, replaces the topology's size of every
  * last-level instance (e.g. a measured effective capacity).  Only CPUs in
- * @cpus (NULL: every CPU) read.  0, or -EINVAL (no cache, no CPU, bad
- * factor) or -ENOMEM with @error filled.
+ * @cpus (NULL: every usable CPU, usable_cpus.h) read.  0, or -EINVAL (no
+ * cache, no CPU, bad factor) or -ENOMEM with @error filled.
  */
 int cp_plan_eviction(const struct cp_topology *topology,
 		     const struct cp_cpuset *cpus, double factor,

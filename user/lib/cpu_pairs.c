@@ -50,7 +50,8 @@ enum cp_pair_class cp_pair_class_of(const struct cp_topology *topology,
 static bool in_selection(const struct cp_topology *topology,
 			 const struct cp_cpuset *cpus, int cpu)
 {
-	return cp_cpuset_test(cpus ? cpus : topology->cpus, (unsigned int)cpu);
+	return cp_cpuset_test(cpus ? cpus : topology->usable,
+			      (unsigned int)cpu);
 }
 
 size_t cp_pair_representatives(const struct cp_topology *topology,

@@ -33,9 +33,10 @@ enum cp_pair_class cp_pair_class_of(const struct cp_topology *topology,
 				    unsigned int a, unsigned int b);
 
 /*
- * One pair per class present among @cpus (NULL: every CPU): the lowest
- * pair (first, then second) of that class.  Fills @pairs in class order
- * and returns how many (at most CP_NR_PAIR_CLASSES).
+ * One pair per class present among @cpus (NULL: every usable CPU,
+ * usable_cpus.h): the lowest pair (first, then second) of that class.
+ * Fills @pairs in class order and returns how many (at most
+ * CP_NR_PAIR_CLASSES).
  */
 size_t cp_pair_representatives(const struct cp_topology *topology,
 			       const struct cp_cpuset *cpus,

@@ -10,6 +10,8 @@
 #include <hwloc.h>
 #include <linux/cacheprobe.h>
 
+#include "usable_cpus.h"
+
 struct selection {
 	const struct cp_topology *topology;
 	bool allow_duplicates;
@@ -33,14 +35,19 @@ static int reject(struct selection *selection, const char *fmt, ...)
 	return -EINVAL;
 }
 
-/* Why @cpu cannot be used: offline, or not a CPU of this machine. */
+/* Why @cpu cannot be used: not allowed to this process, offline, or not a
+ * CPU of this machine. */
 static int reject_cpu(struct selection *selection, unsigned int cpu)
 {
 	hwloc_const_cpuset_t complete =
 		hwloc_topology_get_complete_cpuset(selection->topology->hwloc);
-	char *online = cp_cpuset_format_alloc(selection->topology->cpus);
+	char *online;
 	int ret;
 
+	if (cp_usable_excludes(selection->topology, cpu))
+		return cp_usable_refuse(selection->topology, cpu,
+					selection->why, selection->why_len);
+	online = cp_cpuset_format_alloc(selection->topology->cpus);
 	ret = reject(selection, "CPU %u %s (online CPUs: %s)", cpu,
 		     hwloc_bitmap_isset(complete, cpu) ? "is offline"
 						       : "does not exist",
@@ -51,7 +58,7 @@ static int reject_cpu(struct selection *selection, unsigned int cpu)
 
 static int add_cpu(struct selection *selection, unsigned int cpu)
 {
-	if (!cp_cpuset_test(selection->topology->cpus, cpu))
+	if (!cp_cpuset_test(selection->topology->usable, cpu))
 		return reject_cpu(selection, cpu);
 	if (cp_cpuset_test(selection->set, cpu) && !selection->allow_duplicates)
 		return reject(selection, "CPU %u is selected twice", cpu);
@@ -71,6 +78,19 @@ static const struct {
 	{ "per-numa", HWLOC_OBJ_NUMANODE, "NUMA nodes" },
 };
 
+/* The lowest usable CPU of @cpus, or -1. */
+static int first_usable(const struct cp_topology *topology,
+			hwloc_const_cpuset_t cpus)
+{
+	unsigned int cpu;
+
+	hwloc_bitmap_foreach_begin(cpu, cpus)
+		if (cp_cpuset_test(topology->usable, cpu))
+			return (int)cpu;
+	hwloc_bitmap_foreach_end();
+	return -1;
+}
+
 static int add_pick(struct selection *selection, size_t index)
 {
 	hwloc_topology_t hwloc = selection->topology->hwloc;
@@ -81,10 +101,10 @@ static int add_pick(struct selection *selection, size_t index)
 	while (!ret && (obj = hwloc_get_next_obj_by_type(hwloc,
 							  picks[index].type,
 							  obj))) {
-		int first = hwloc_bitmap_first(obj->cpuset);
+		int first = first_usable(selection->topology, obj->cpuset);
 
 		if (first < 0)
-			continue;	/* a CPU-less NUMA node */
+			continue;	/* CPU-less, or none of them usable */
 		ret = add_cpu(selection, (unsigned int)first);
 		any = true;
 	}
@@ -97,7 +117,7 @@ static int add_pick(struct selection *selection, size_t index)
 
 static int add_all(struct selection *selection)
 {
-	const struct cp_cpuset *all = selection->topology->cpus;
+	const struct cp_cpuset *all = selection->topology->usable;
 	int ret = 0;
 
 	for (int cpu = cp_cpuset_first(all); cpu >= 0 && !ret;
@@ -184,6 +204,24 @@ int cp_cpu_select(const struct cp_topology *topology, const char *text,
 	return 0;
 }
 
+/* 0 when both CPUs of @pair (written @text) are usable. */
+static int refuse_unusable(const struct cp_topology *topology,
+			   const char *text, const struct cp_cpu_pair *pair,
+			   char *why, size_t why_len)
+{
+	unsigned int cpu = cp_usable_excludes(topology, pair->first)
+				   ? pair->first : pair->second;
+	int used;
+
+	if (!cp_usable_excludes(topology, cpu))
+		return 0;
+	used = snprintf(why, why_len, "pair %s: ", text);
+	if (used < 0 || (size_t)used >= why_len)
+		return -EINVAL;
+	return cp_usable_refuse(topology, cpu, why + used,
+				why_len - (size_t)used);
+}
+
 static int parse_pair(const struct cp_topology *topology, const char *item,
 		      size_t len, struct cp_cpu_pair *pair, char *why,
 		      size_t why_len)
@@ -203,7 +241,7 @@ static int parse_pair(const struct cp_topology *topology, const char *item,
 	pair->second = b;
 	pair->pair_class = cp_pair_class_of(topology, a, b);
 	if (pair->pair_class != CP_PAIR_INVALID)
-		return 0;
+		return refuse_unusable(topology, text, pair, why, why_len);
 	if (a == b)
 		snprintf(why, why_len, "pair %s names CPU %u twice", text, a);
 	else

@@ -3,19 +3,21 @@
  * CPU selections as users write them: a comma-separated list of items,
  * each a CPU id ("3"), a range ("2-5"), or a topology-aware pick:
  *
- *   all           every online CPU
- *   per-core      the first CPU of each core
- *   per-l2        the first CPU of each L2 domain
- *   per-l3        the first CPU of each L3 domain
- *   per-package   the first CPU of each package
- *   per-numa      the first CPU of each NUMA node
+ *   all           every usable CPU
+ *   per-core      the first usable CPU of each core
+ *   per-l2        the first usable CPU of each L2 domain
+ *   per-l3        the first usable CPU of each L3 domain
+ *   per-package   the first usable CPU of each package
+ *   per-numa      the first usable CPU of each NUMA node
  *
- * e.g. "0,2-5", "per-l3", "per-core,64".  Every CPU must be online; a CPU
- * selected twice is an error unless duplicates are allowed (then the
- * selection is the union).
+ * e.g. "0,2-5", "per-l3", "per-core,64".  Every CPU must be usable
+ * (usable_cpus.h: online, and allowed to this process); a CPU selected
+ * twice is an error unless duplicates are allowed (then the selection is
+ * the union).
  *
  * Pair selections (for experiments between two CPUs): "classes" (one
- * representative pair per pair class) or pairs "A:B" separated by commas.
+ * representative pair per pair class among the usable CPUs) or pairs "A:B"
+ * separated by commas, of usable CPUs.
  */
 #ifndef CACHEPROBE_CPU_SELECT_H
 #define CACHEPROBE_CPU_SELECT_H

@@ -47,6 +47,9 @@ static int open_hwloc(const struct cp_topology_source *source,
 	/* hwloc drops instruction caches by default; L1i matters here. */
 	hwloc_topology_set_icache_types_filter(hwloc,
 					       HWLOC_TYPE_FILTER_KEEP_ALL);
+	/* hwloc drops the CPUs the cgroup cpuset excludes by default; kept,
+	 * a request for one is refused as not allowed, not as offline. */
+	hwloc_topology_set_flags(hwloc, HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED);
 	ret = apply_source(hwloc, source, error);
 	if (!ret && hwloc_topology_load(hwloc) < 0)
 		ret = cp_error_set(error, hwloc_errno(),
