@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "lib/usable_cpus.h"
+
 static enum cacheprobe_flush_method module_method(enum cp_coldcache_method m)
 {
 	return m == CP_COLD_WBNOINVD ? CACHEPROBE_FLUSH_WBNOINVD
@@ -43,12 +45,16 @@ uint64_t cold_bytes_read(const struct cold_run *run,
 	return 0;
 }
 
+/* On every online CPU, or only those this process may use when it is
+ * held to some: the working set's CPU is one of them either way. */
 static int module_flush(struct cold_run *run, enum cp_coldcache_method method,
 			struct cp_error *error)
 {
+	const struct cp_cpuset *cpus =
+		cp_usable_restriction(run->context->topology);
 	struct cp_cpu_time *times = NULL;
 	size_t nr_times = 0;
-	int ret = cp_client_flush(run->client, module_method(method), NULL,
+	int ret = cp_client_flush(run->client, module_method(method), cpus,
 				  &times, &nr_times, error);
 
 	free(times);
