@@ -78,6 +78,10 @@ struct cp_area {
 	 * with @error saying what is wrong (a usage error). */
 	int (*check)(const struct cp_area_options *options,
 		     const struct cp_topology *topology, struct cp_error *error);
+	/* The CPUs it needs at least (0: one).  With fewer usable ones
+	 * (lib/usable_cpus.h), naming it is a usage error and the run made
+	 * with no area named leaves it out, saying so. */
+	unsigned int min_cpus;
 };
 
 extern const struct cp_area cp_area_latency;

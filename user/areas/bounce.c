@@ -317,4 +317,5 @@ const struct cp_area cp_area_bounce = {
 	.description = "cost of cache-line bouncing (false sharing): counters d bytes apart on 2+ CPUs, per CPU-pair class; coherence granularity",
 	.run = run_bounce,
 	.check = check_bounce,
+	.min_cpus = 2,
 };

@@ -177,4 +177,5 @@ const struct cp_area cp_area_c2c = {
 	.description = "core-to-core latency matrix: cache lines ping-ponged between every pair of CPUs (CAS and flag), per pair class",
 	.run = run_c2c,
 	.check = check_c2c,
+	.min_cpus = 2,
 };

@@ -209,4 +209,5 @@ const struct cp_area cp_area_xcore = {
 	.description = "cache-to-cache transfer: a block read or modified on one CPU, walked on another; ns per line by block size, pair class and line state",
 	.run = run_xcore,
 	.check = check_xcore,
+	.min_cpus = 2,
 };

@@ -18,6 +18,7 @@
 #include "cli/coldcache_table.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "cli/run_cpu_needs.h"
 #include "cli/run_default.h"
 #include "cli/results_table.h"
 #include "cli/run_options.h"
@@ -406,6 +407,7 @@ static void default_options(struct run_options *options)
 static int run_command(int argc, char **argv, const char *command)
 {
 	struct run_session session = { .command = command };
+	bool named;
 	int status;
 
 	default_options(&session.options);
@@ -422,7 +424,8 @@ static int run_command(int argc, char **argv, const char *command)
 	}
 	if (session.options.list)
 		return list_areas();
-	if (!session.options.nr_areas)
+	named = session.options.nr_areas != 0;
+	if (!named)
 		run_default_apply(&session.options);
 	status = run_outputs_open(&session.outputs, command,
 				  RUN_OUTPUT_PATHS(&session.options));
@@ -432,6 +435,9 @@ static int run_command(int argc, char **argv, const char *command)
 				? stderr : stdout;
 	if (status == CLI_PROCEED)
 		status = load_topology(&session);
+	if (status == CLI_PROCEED)
+		status = run_fit_areas(&session.options, named,
+				       session.topology, command);
 	if (status == CLI_PROCEED)
 		status = check_areas(&session);
 	if (status == CLI_PROCEED && cp_interrupt_install())

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The areas of a run against the CPUs this process may use
+ * (lib/usable_cpus.h): an area that needs more (bounce, xcore and c2c need
+ * two) is a usage error when named.  The run made with no area named
+ * leaves it out, with a line on standard error saying which and why, and
+ * goes on: whoever held the process to one CPU (taskset, a cgroup cpuset)
+ * asked for no pair of CPUs, so that run measures what may be measured
+ * here and may still succeed.
+ */
+#ifndef CACHEPROBE_RUN_CPU_NEEDS_H
+#define CACHEPROBE_RUN_CPU_NEEDS_H
+
+#include <stdbool.h>
+
+#include "cli/run_options.h"
+#include "lib/topology.h"
+
+/* CLI_PROCEED, with the areas that cannot run dropped from @options when
+ * none was @named, or CLI_EXIT_USAGE. */
+int run_fit_areas(struct run_options *options, bool named,
+		  const struct cp_topology *topology, const char *command);
+
+#endif
