@@ -14,6 +14,7 @@
 #include "lib/client.h"
 #include "lib/cpu_select.h"
 #include "lib/topology.h"
+#include "lib/usable_cpus.h"
 
 #define COMMAND "flush"
 
@@ -34,7 +35,8 @@ static const char usage[] =
 	"\n"
 	"Options:\n"
 	"  -c, --cpus=LIST     CPUs to flush, e.g. 0,2-5 (default: every online\n"
-	"                      CPU); the module checks that they are online.\n"
+	"                      CPU this process may use, see taskset); the\n"
+	"                      module checks that they are online.\n"
 	"                      Topology picks too: all, per-core, per-l2,\n"
 	"                      per-l3, per-package, per-numa (e.g. per-l3,5)\n"
 	"  -m, --method=wbinvd|wbnoinvd\n"
@@ -48,30 +50,58 @@ static const char usage[] =
 struct flush_options {
 	enum cp_transport transport;
 	enum cacheprobe_flush_method method;
-	struct cp_cpuset *cpus;		/* NULL: every online CPU */
+	struct cp_cpuset *cpus;		/* NULL: the module's, all online */
+	struct cp_topology *topology;	/* read when first needed */
 };
 
-/* A topology pick ("per-l3", "all"...) needs the machine's topology; plain
- * lists are parsed alone and checked by the module. */
-static int select_cpus(const char *text, struct cp_cpuset **out, char *why,
-		       size_t why_len)
+static int need_topology(struct flush_options *options, char *why,
+			 size_t why_len)
 {
-	struct cp_topology *topology;
 	struct cp_error error;
-	bool has_word = false;
 	int ret;
 
+	if (options->topology)
+		return 0;
+	ret = cp_topology_load(NULL, &options->topology, &error);
+	if (ret)
+		snprintf(why, why_len, "%s", error.msg);
+	return ret;
+}
+
+/* 0, or -EINVAL for the first CPU of @set this process may not use. */
+static int refuse_unusable(const struct cp_topology *topology,
+			   const struct cp_cpuset *set, char *why,
+			   size_t why_len)
+{
+	for (int cpu = cp_cpuset_first(set); cpu >= 0;
+	     cpu = cp_cpuset_next(set, (unsigned int)cpu))
+		if (cp_usable_excludes(topology, (unsigned int)cpu))
+			return cp_usable_refuse(topology, (unsigned int)cpu, why,
+						why_len);
+	return 0;
+}
+
+/* A topology pick ("per-l3", "all"...) is made among the CPUs this process
+ * may use.  A plain list is parsed alone and refused here only for a CPU
+ * the process may not use; offline and unknown ones are left to the
+ * module, whose message says which. */
+static int select_cpus(const char *text, struct flush_options *options,
+		       char *why, size_t why_len)
+{
+	bool has_word = false;
+	int ret = need_topology(options, why, why_len);
+
+	if (ret)
+		return ret == -ENOMEM ? ret : -EINVAL;
 	for (const char *c = text; *c; c++)
 		has_word = has_word || isalpha((unsigned char)*c);
-	if (!has_word)
-		return cp_cpuset_parse(text, out, why, why_len);
-	ret = cp_topology_load(NULL, &topology, &error);
-	if (ret) {
-		snprintf(why, why_len, "%s", error.msg);
-		return ret == -ENOMEM ? ret : -EINVAL;
-	}
-	ret = cp_cpu_select(topology, text, false, out, why, why_len);
-	cp_topology_free(topology);
+	if (has_word)
+		return cp_cpu_select(options->topology, text, false,
+				     &options->cpus, why, why_len);
+	ret = cp_cpuset_parse(text, &options->cpus, why, why_len);
+	if (!ret)
+		ret = refuse_unusable(options->topology, options->cpus, why,
+				      why_len);
 	return ret;
 }
 
@@ -82,7 +112,7 @@ static int parse_cpus(const char *text, struct flush_options *options)
 
 	cp_cpuset_free(options->cpus);
 	options->cpus = NULL;
-	ret = select_cpus(text, &options->cpus, why, sizeof(why));
+	ret = select_cpus(text, options, why, sizeof(why));
 	if (ret == -ENOMEM) {
 		fprintf(stderr, "%s: %s: %s\n", CLI_PROGRAM, COMMAND, why);
 		return CLI_EXIT_FAILURE;
@@ -175,6 +205,29 @@ static int run_flush(struct cp_client *client,
 	return CLI_EXIT_OK;
 }
 
+/* Without --cpus, every online CPU this process may use: the module's own
+ * default (NULL) when that is every online CPU. */
+static int default_cpus(struct flush_options *options)
+{
+	char why[CACHEPROBE_MSG_MAX];
+	int ret;
+
+	if (options->cpus)
+		return CLI_PROCEED;
+	ret = need_topology(options, why, sizeof(why));
+	if (!ret && cp_usable_restriction(options->topology)) {
+		options->cpus = cp_cpuset_clone(options->topology->usable);
+		if (!options->cpus) {
+			snprintf(why, sizeof(why), "out of memory");
+			ret = -ENOMEM;
+		}
+	}
+	if (!ret)
+		return CLI_PROCEED;
+	fprintf(stderr, "%s: %s: %s\n", CLI_PROGRAM, COMMAND, why);
+	return CLI_EXIT_FAILURE;
+}
+
 int cmd_flush(int argc, char **argv)
 {
 	struct flush_options options = {
@@ -185,6 +238,8 @@ int cmd_flush(int argc, char **argv)
 	struct cp_error error;
 	int status = parse_options(argc, argv, &options);
 
+	if (status == CLI_PROCEED)
+		status = default_cpus(&options);
 	if (status == CLI_PROCEED) {
 		if (cp_client_open(options.transport, &client, &error)) {
 			cli_report_error(COMMAND, &error);
@@ -195,5 +250,6 @@ int cmd_flush(int argc, char **argv)
 		}
 	}
 	cp_cpuset_free(options.cpus);
+	cp_topology_free(options.topology);
 	return status;
 }
