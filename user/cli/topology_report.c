@@ -7,6 +7,7 @@
 
 #include "cli/size_format.h"
 #include "lib/cpu_pairs.h"
+#include "lib/usable_cpus.h"
 
 static const char *plural(unsigned long count)
 {
@@ -116,7 +117,8 @@ static int print_cache_level(FILE *out, const struct cp_cache_level *cache)
 }
 
 /* One representative pair per class: what two-CPU experiments can see on
- * this machine (a process held to some of its CPUs may see fewer). */
+ * this machine; a process held to some CPUs may use fewer, which the
+ * "allowed cpus" line names. */
 static void print_pair_classes(FILE *out, const struct cp_topology *topology)
 {
 	struct cp_cpu_pair pairs[CP_NR_PAIR_CLASSES];
@@ -132,6 +134,23 @@ static void print_pair_classes(FILE *out, const struct cp_topology *topology)
 	fprintf(out, "\n");
 }
 
+/* Only for a process held to some CPUs: the others are the machine's. */
+static int print_allowed_line(FILE *out, const struct cp_topology *topology)
+{
+	char *list;
+
+	if (!cp_usable_restriction(topology))
+		return 0;
+	list = cp_cpuset_format_alloc(topology->usable);
+	if (!list)
+		return -ENOMEM;
+	fprintf(out,
+		"  allowed cpus: %u (%s), this process's taskset/cpuset; runs use only these\n",
+		cp_cpuset_count(topology->usable), list);
+	free(list);
+	return 0;
+}
+
 int cli_print_topology(FILE *out, const struct cp_topology *topology)
 {
 	int ret;
@@ -141,6 +160,8 @@ int cli_print_topology(FILE *out, const struct cp_topology *topology)
 	fprintf(out, "  numa nodes: %u\n", topology->nr_numa_nodes);
 	fprintf(out, "  cores: %u\n", topology->nr_cores);
 	ret = print_cpus_line(out, topology);
+	if (!ret)
+		ret = print_allowed_line(out, topology);
 	for (size_t i = 0; !ret && i < topology->nr_cache_levels; i++)
 		ret = print_cache_level(out, &topology->cache_levels[i]);
 	if (!ret)
