@@ -188,6 +188,15 @@ default_run_case() {
 		not_ok "taskset one CPU: the default run says what it skipped and why, exit 0" \
 			"exit status $status; expected on stderr: $line"
 	fi
+	reasons=$(grep -c '"reason":"it needs two CPUs and this process may use only CPU '"$FIRST"' (taskset/cpuset)"' "$f" 2>/dev/null)
+	notes=$("$program" compare "$f" "$f" 2>/dev/null |
+		grep -c "^note: the new run left out \(bounce\|xcore\|c2c\): it needs two CPUs")
+	if [ "$reasons" = 3 ] && [ "$notes" = 3 ]; then
+		ok "taskset one CPU: the JSON records the three areas left out and why"
+	else
+		not_ok "taskset one CPU: the JSON records the three areas left out and why" \
+			"reasons in skipped_areas: $reasons, compare notes: $notes"
+	fi
 	areas=$(grep -o '"area":"[a-z]*"' "$f" 2>/dev/null | sort -u | tr '\n' ' ')
 	if [ "$areas" = '"area":"align" "area":"coldcache" "area":"latency" ' ]; then
 		ok "taskset one CPU: the default run measured latency, coldcache and align only"

@@ -103,6 +103,8 @@ static void test_json_round_trip(void **state)
 
 	(void)state;
 	build(&written);
+	assert_int_equal(cp_results_skip_area(&written, "c2c",
+					      "it needs two CPUs"), 0);
 	path = fixture_write_json(&written, "run.json");
 	if (cp_results_read_json(path, &read, &error))
 		fail_msg("cannot read back: %s", error.msg);
@@ -121,6 +123,9 @@ static void test_json_round_trip(void **state)
 	assert_true(read.nothing_ticks_per_iteration == 1.25);
 	assert_true(read.interrupted);
 	assert_string_equal(read.interrupted_reason, "SIGTERM");
+	assert_int_equal(read.nr_skipped_areas, 1);
+	assert_string_equal(read.skipped_areas[0].name, "c2c");
+	assert_string_equal(read.skipped_areas[0].reason, "it needs two CPUs");
 	assert_int_equal(read.nr_measurements, 2);
 	for (size_t i = 0; i < 2; i++)
 		assert_same_measurement(&written.measurements[i],
@@ -227,7 +232,7 @@ static void test_json_fields_match_the_schema_document(void **state)
 	path = fixture_write_json(&results, "run.json");
 	root = json_object_from_file(path);
 	assert_non_null(root);
-	assert_keys(root, "clock,environment,harness,interrupted,interrupted_reason,latency_levels,measurements,schema,tool");
+	assert_keys(root, "clock,environment,harness,interrupted,interrupted_reason,latency_levels,measurements,schema,skipped_areas,tool");
 	assert_keys(get(root, "tool"), "name,version");
 	assert_keys(get(root, "environment"),
 		    "abi_version,boost,cpu_model,date,governors,hostname,hypervisor,isolated_cpus,kernel,load_average,microcode,module_version,nohz_full_cpus,online_cpus,smt");

@@ -201,6 +201,15 @@ static int compare_results(const struct cp_results *base,
 	return regressions ? CLI_EXIT_FAILURE : CLI_EXIT_OK;
 }
 
+/* An area one run left out has nothing to compare: say so, not silence. */
+static void note_skipped(const char *which, const struct cp_results *run)
+{
+	for (size_t i = 0; i < run->nr_skipped_areas; i++)
+		printf("note: %s run left out %s: %s\n", which,
+		       run->skipped_areas[i].name,
+		       run->skipped_areas[i].reason);
+}
+
 static void note_differences(const struct cp_results *base,
 			     const struct cp_results *next)
 {
@@ -214,6 +223,8 @@ static void note_differences(const struct cp_results *base,
 	if (base->interrupted || next->interrupted)
 		printf("note: %s run was interrupted\n",
 		       base->interrupted ? "the baseline" : "the new");
+	note_skipped("the baseline", base);
+	note_skipped("the new", next);
 }
 
 int cmd_compare(int argc, char **argv)

@@ -39,6 +39,7 @@ struct run_session {
 	struct cp_harness harness;
 	struct cp_results results;
 	struct cli_progress progress;
+	struct run_left_out left_out;	/* areas of the default run */
 };
 
 /* The tuned state, for the atexit handler: restored however we leave. */
@@ -170,6 +171,9 @@ static int prepare_measuring(struct run_session *session)
 	cp_results_init(results);
 	snprintf(results->tool_version, sizeof(results->tool_version), "%s",
 		 CACHEPROBE_VERSION);
+	for (size_t i = 0; i < session->left_out.nr; i++)
+		cp_results_skip_area(results, session->left_out.areas[i].name,
+				     session->left_out.areas[i].reason);
 	cp_environment_capture(NULL, env);
 	tsc_khz = query_module(session);
 	cp_clock_init(&session->clock, tsc_khz);
@@ -437,7 +441,8 @@ static int run_command(int argc, char **argv, const char *command)
 		status = load_topology(&session);
 	if (status == CLI_PROCEED)
 		status = run_fit_areas(&session.options, named,
-				       session.topology, command);
+				       session.topology, command,
+				       &session.left_out);
 	if (status == CLI_PROCEED)
 		status = check_areas(&session);
 	if (status == CLI_PROCEED && cp_interrupt_install())

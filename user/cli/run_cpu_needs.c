@@ -55,11 +55,30 @@ static void say_left_out(const char *names, size_t count, unsigned int need,
 		need_text, allowed);
 }
 
+/* The reason of one area left out, as the results keep it. */
+static void record(struct run_left_out *left_out, const char *name,
+		   unsigned int need, const struct cp_topology *topology)
+{
+	struct cp_skipped_area *skipped;
+	char need_text[32], allowed[128];
+
+	if (left_out->nr == CP_MAX_SKIPPED_AREAS)
+		return;
+	skipped = &left_out->areas[left_out->nr++];
+	name_need(need, need_text, sizeof(need_text));
+	cp_usable_describe(topology, allowed, sizeof(allowed));
+	snprintf(skipped->name, sizeof(skipped->name), "%s", name);
+	snprintf(skipped->reason, sizeof(skipped->reason),
+		 "it needs %s and this process may use %s (taskset/cpuset)",
+		 need_text, allowed);
+}
+
 static void leave_out(struct run_options *options,
-		      const struct cp_topology *topology, unsigned int usable)
+		      const struct cp_topology *topology, unsigned int usable,
+		      struct run_left_out *left_out)
 {
 	char names[160] = "";
-	size_t kept = 0, left_out = 0;
+	size_t kept = 0, nr_left_out = 0;
 	unsigned int need = 0;
 
 	for (size_t i = 0; i < options->nr_areas; i++) {
@@ -71,17 +90,19 @@ static void leave_out(struct run_options *options,
 			continue;
 		}
 		snprintf(names + used, sizeof(names) - used, "%s%s",
-			 left_out ? ", " : "", area->name);
+			 nr_left_out ? ", " : "", area->name);
 		need = needs(area) > need ? needs(area) : need;
-		left_out++;
+		record(left_out, area->name, needs(area), topology);
+		nr_left_out++;
 	}
 	options->nr_areas = kept;
-	if (left_out)
-		say_left_out(names, left_out, need, topology);
+	if (nr_left_out)
+		say_left_out(names, nr_left_out, need, topology);
 }
 
 int run_fit_areas(struct run_options *options, bool named,
-		  const struct cp_topology *topology, const char *command)
+		  const struct cp_topology *topology, const char *command,
+		  struct run_left_out *left_out)
 {
 	unsigned int usable = cp_cpuset_count(topology->usable);
 
@@ -90,6 +111,6 @@ int run_fit_areas(struct run_options *options, bool named,
 				       "this process may use none of the topology's CPUs (taskset/cpuset)");
 	if (named)
 		return refuse_named(options, topology, usable, command);
-	leave_out(options, topology, usable);
+	leave_out(options, topology, usable, left_out);
 	return CLI_PROCEED;
 }

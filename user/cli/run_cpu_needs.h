@@ -14,11 +14,19 @@
 #include <stdbool.h>
 
 #include "cli/run_options.h"
+#include "lib/results.h"
 #include "lib/topology.h"
 
-/* CLI_PROCEED, with the areas that cannot run dropped from @options when
- * none was @named, or CLI_EXIT_USAGE. */
+/* The areas left out, for the results (their "skipped_areas"). */
+struct run_left_out {
+	size_t nr;
+	struct cp_skipped_area areas[CP_MAX_SKIPPED_AREAS];
+};
+
+/* CLI_PROCEED, with the areas that cannot run dropped from @options into
+ * @left_out when none was @named, or CLI_EXIT_USAGE. */
 int run_fit_areas(struct run_options *options, bool named,
-		  const struct cp_topology *topology, const char *command);
+		  const struct cp_topology *topology, const char *command,
+		  struct run_left_out *left_out);
 
 #endif

@@ -14,6 +14,19 @@ void cp_results_init(struct cp_results *results)
 		 CP_RESULTS_SCHEMA);
 }
 
+int cp_results_skip_area(struct cp_results *results, const char *name,
+			 const char *reason)
+{
+	struct cp_skipped_area *skipped;
+
+	if (results->nr_skipped_areas == CP_MAX_SKIPPED_AREAS)
+		return -ENOSPC;
+	skipped = &results->skipped_areas[results->nr_skipped_areas++];
+	snprintf(skipped->name, sizeof(skipped->name), "%s", name);
+	snprintf(skipped->reason, sizeof(skipped->reason), "%s", reason);
+	return 0;
+}
+
 void cp_results_free(struct cp_results *results)
 {
 	for (size_t i = 0; i < results->nr_measurements; i++) {

@@ -63,6 +63,13 @@ struct cp_level_estimate {
 };
 
 #define CP_MAX_LEVELS 6
+#define CP_MAX_SKIPPED_AREAS 16
+
+/* An area the run made with no area named left out before measuring. */
+struct cp_skipped_area {
+	char name[32];
+	char reason[224];
+};
 
 struct cp_results {
 	char schema[32];
@@ -77,6 +84,10 @@ struct cp_results {
 	 * an area that failed; why, in @interrupted_reason. */
 	bool interrupted;
 	char interrupted_reason[256];
+	/* Left out, and why (e.g. the process may use one CPU and the area
+	 * needs two): a script sees what the run did not measure. */
+	size_t nr_skipped_areas;
+	struct cp_skipped_area skipped_areas[CP_MAX_SKIPPED_AREAS];
 	size_t nr_measurements;
 	size_t capacity;
 	struct cp_measurement *measurements;
@@ -85,6 +96,9 @@ struct cp_results {
 };
 
 void cp_results_init(struct cp_results *results);
+/* Record that area @name was left out for @reason; -ENOSPC when full. */
+int cp_results_skip_area(struct cp_results *results, const char *name,
+			 const char *reason);
 void cp_results_free(struct cp_results *results);
 
 /* A new, zeroed measurement at the end (NULL without memory). */

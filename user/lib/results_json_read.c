@@ -154,6 +154,26 @@ static void read_harness(json_object *root, struct cp_results *results)
 		 sizeof(results->interrupted_reason), "%s", reason ? reason : "");
 }
 
+/* Absent in files of older versions: nothing was left out then. */
+static void read_skipped(json_object *root, struct cp_results *results)
+{
+	json_object *list = member(root, "skipped_areas");
+
+	if (!json_object_is_type(list, json_type_array))
+		return;
+	for (size_t i = 0; i < json_object_array_length(list); i++) {
+		json_object *item = json_object_array_get_idx(list, i);
+		const char *name =
+			json_object_get_string(member(item, "name"));
+		const char *reason =
+			json_object_get_string(member(item, "reason"));
+
+		if (name && cp_results_skip_area(results, name,
+						 reason ? reason : ""))
+			break;
+	}
+}
+
 static void read_params(json_object *object, struct cp_measurement *m)
 {
 	json_object *params = member(object, "params");
@@ -431,6 +451,7 @@ int cp_results_read_json(const char *path, struct cp_results *results,
 	if (!ret) {
 		read_environment(root, results);
 		read_harness(root, results);
+		read_skipped(root, results);
 		read_levels(root, results);
 		ret = read_measurements(&reader, root, results);
 	}

@@ -166,6 +166,22 @@ static json_object *level_json(const struct cp_level_estimate *level)
 	return object;
 }
 
+static json_object *skipped_json(const struct cp_results *results)
+{
+	json_object *list = json_object_new_array();
+
+	for (size_t i = 0; i < results->nr_skipped_areas; i++) {
+		const struct cp_skipped_area *skipped =
+			&results->skipped_areas[i];
+		json_object *item = json_object_new_object();
+
+		add(item, "name", json_object_new_string(skipped->name));
+		add(item, "reason", json_object_new_string(skipped->reason));
+		json_object_array_add(list, item);
+	}
+	return list;
+}
+
 static json_object *results_json(const struct cp_results *results)
 {
 	json_object *root = json_object_new_object();
@@ -181,6 +197,7 @@ static json_object *results_json(const struct cp_results *results)
 	if (results->interrupted && results->interrupted_reason[0])
 		add(root, "interrupted_reason",
 		    json_object_new_string(results->interrupted_reason));
+	add(root, "skipped_areas", skipped_json(results));
 	add(root, "environment", environment_json(&results->environment));
 	add(root, "clock", clock_json(results));
 	add(root, "harness", harness_json(results));

@@ -98,6 +98,21 @@ static void warnings(FILE *out, const struct cp_results *results)
 	fputs("</ul></div>\n", out);
 }
 
+/* What the run left out is said before anything it measured. */
+static void skipped_areas(FILE *out, const struct cp_results *results)
+{
+	for (size_t i = 0; i < results->nr_skipped_areas; i++) {
+		const struct cp_skipped_area *skipped =
+			&results->skipped_areas[i];
+
+		fputs("<p class=\"banner\">Not measured: ", out);
+		html_escape(out, skipped->name);
+		fputs(" (", out);
+		html_escape(out, skipped->reason);
+		fputs(").</p>\n", out);
+	}
+}
+
 void report_machine(FILE *out, const struct cp_results *results)
 {
 	fputs("<section id=\"machine\"><h2>Machine</h2>\n", out);
@@ -110,6 +125,7 @@ void report_machine(FILE *out, const struct cp_results *results)
 		}
 		fputs(": the results are partial.</p>\n", out);
 	}
+	skipped_areas(out, results);
 	machine_table(out, results);
 	warnings(out, results);
 	fputs("</section>\n", out);
