@@ -20,9 +20,17 @@ typedef void (*cp_access_fn)(void *base, u32 stride, u32 nr_slots, u32 n,
 
 /*
  * One width's three loops.  @ld loads (%1) into %0 for the dependent
- * chain, @ldi loads (%0) for throughput, @st stores to (%0), @zero
- * prepares the stored register.  Slot addresses advance in C; in the
- * chain, the loaded value (always 0) is added to the next address.
+ * chain, @ldi loads (%1) for throughput (into %0, or a vector register),
+ * @st stores to (%0), @zero prepares the stored register.  Slot addresses
+ * advance in C; in the chain, the loaded value (always 0) is added to the
+ * next address.
+ *
+ * Every general register an asm writes is an output operand: a load into
+ * a hard-coded %eax once overwrote the slot index the compiler kept there,
+ * so the throughput loop never left its first slot.  The vector registers
+ * cannot be declared clobbered (the kernel is built without SSE, and GCC
+ * refuses them); for the same reason the compiler never keeps a value in
+ * them, and the FPU runs (cp_access_fpu_ops) save the task's own.
  */
 #define CP_ACCESS_LOOPS(w, ld, ldi, st, zero)				\
 static void cp_ld_dep_##w(void *base, u32 stride, u32 nr_slots, u32 n,	\
@@ -44,10 +52,11 @@ static void cp_ld_ind_##w(void *base, u32 stride, u32 nr_slots, u32 n,	\
 			  u32 *pos)					\
 {									\
 	u32 j = *pos;							\
+	u64 sink;							\
 									\
 	while (n--) {							\
-		asm volatile(ldi : : "r" (base + (u64)j * stride)	\
-			     : "memory");				\
+		asm volatile(ldi : "=r" (sink)				\
+			     : "r" (base + (u64)j * stride) : "memory");	\
 		if (++j == nr_slots)					\
 			j = 0;						\
 	}								\
@@ -68,22 +77,22 @@ static void cp_st_##w(void *base, u32 stride, u32 nr_slots, u32 n,	\
 	*pos = j;							\
 }
 
-CP_ACCESS_LOOPS(1, "movzbl (%1), %k0", "movzbl (%0), %%eax",
+CP_ACCESS_LOOPS(1, "movzbl (%1), %k0", "movzbl (%1), %k0",
 		"movb $0, (%0)", "")
-CP_ACCESS_LOOPS(2, "movzwl (%1), %k0", "movzwl (%0), %%eax",
+CP_ACCESS_LOOPS(2, "movzwl (%1), %k0", "movzwl (%1), %k0",
 		"movw $0, (%0)", "")
-CP_ACCESS_LOOPS(4, "movl (%1), %k0", "movl (%0), %%eax",
+CP_ACCESS_LOOPS(4, "movl (%1), %k0", "movl (%1), %k0",
 		"movl $0, (%0)", "")
-CP_ACCESS_LOOPS(8, "movq (%1), %0", "movq (%0), %%rax",
+CP_ACCESS_LOOPS(8, "movq (%1), %0", "movq (%1), %0",
 		"movq $0, (%0)", "")
 CP_ACCESS_LOOPS(16, "movdqu (%1), %%xmm0\n\tmovq %%xmm0, %0",
-		"movdqu (%0), %%xmm0", "movdqu %%xmm0, (%0)",
+		"movdqu (%1), %%xmm0", "movdqu %%xmm0, (%0)",
 		"pxor %%xmm0, %%xmm0")
 CP_ACCESS_LOOPS(32, "vmovdqu (%1), %%ymm0\n\tvmovq %%xmm0, %0",
-		"vmovdqu (%0), %%ymm0", "vmovdqu %%ymm0, (%0)",
+		"vmovdqu (%1), %%ymm0", "vmovdqu %%ymm0, (%0)",
 		"vpxor %%ymm0, %%ymm0, %%ymm0")
 CP_ACCESS_LOOPS(64, "vmovdqu64 (%1), %%zmm0\n\tvmovq %%xmm0, %0",
-		"vmovdqu64 (%0), %%zmm0", "vmovdqu64 %%zmm0, (%0)",
+		"vmovdqu64 (%1), %%zmm0", "vmovdqu64 %%zmm0, (%0)",
 		"vpxord %%zmm0, %%zmm0, %%zmm0")
 
 /* [log2 width][variant - 1] */
@@ -151,11 +160,22 @@ static int cp_access_prepare(struct cp_worker *w)
 	return 0;
 }
 
+/*
+ * Test builds: a loop of @n accesses from slot @from must end @n slots on
+ * (modulo the slots); one that lost its index (an undeclared register
+ * clobber) does not.  Compiled out of the module meant for use.
+ */
+static void cp_access_check_walk(const struct cp_access *a, u32 from, u32 n)
+{
+	if (a->pos != (u32)(((u64)from + n) % a->nr_slots))
+		cp_lost_place();
+}
+
 static int cp_access_sample(struct cp_worker *w, u64 round, u64 deadline,
 			    u64 *value)
 {
 	struct cp_access *a = cp_run_ctx(w);
-	u32 left = a->accesses, n;
+	u32 left = a->accesses, n, from;
 	u64 start, end;
 	int ret;
 
@@ -163,7 +183,9 @@ static int cp_access_sample(struct cp_worker *w, u64 round, u64 deadline,
 	while (left) {
 		n = min_t(u32, left, CP_ACCESS_CHUNK);
 		left -= n;
+		from = a->pos;
 		a->fn(a->base, a->stride, a->nr_slots, n, &a->pos);
+		cp_access_check_walk(a, from, n);
 		ret = cp_run_check(w, deadline);
 		if (ret)
 			goto out;

@@ -129,6 +129,7 @@ unsigned int cp_param_partner_timeout_ms(void);
 bool cp_fault(unsigned int bit);
 void cp_live_inc(const void *obj);
 void cp_live_dec(const void *obj);
+void cp_lost_place(void);
 #else
 static inline bool cp_fault(unsigned int bit)
 {
@@ -140,6 +141,10 @@ static inline void cp_live_inc(const void *obj)
 }
 
 static inline void cp_live_dec(const void *obj)
+{
+}
+
+static inline void cp_lost_place(void)
 {
 }
 #endif

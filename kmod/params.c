@@ -135,6 +135,35 @@ void cp_live_dec(const void *obj)
 		atomic_dec(&live_objects);
 }
 
+/*
+ * A measured loop runs unseen: a register it overwrote without saying so
+ * can make it walk one slot instead of the buffer, and the guests, with
+ * no caches, cannot see that in the timings.  This count can.
+ */
+static atomic_t lost_places = ATOMIC_INIT(0);
+
+static int cp_get_lost(char *buf, const struct kernel_param *kp)
+{
+	return scnprintf(buf, PAGE_SIZE, "%d\n", atomic_read(&lost_places));
+}
+
+static const struct kernel_param_ops cp_lost_ops = {
+	.set = cp_set_live,
+	.get = cp_get_lost,
+};
+
+module_param_cb(lost_places, &cp_lost_ops, NULL, 0444);
+MODULE_PARM_DESC(lost_places,
+		 "Test builds only: ACCESS loops that did not end at the slot their count of accesses says");
+
+/**
+ * cp_lost_place() - count a measured loop that lost its slot index
+ */
+void cp_lost_place(void)
+{
+	atomic_inc(&lost_places);
+}
+
 /**
  * cp_fault() - whether a test asked for a fault
  * @bit: a CP_FAULT_* bit

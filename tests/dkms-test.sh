@@ -46,7 +46,7 @@ while read -r label kver vmlinuz _headers; do
 	fi
 	# DKMS builds the module meant for use: no test-only parameter.
 	test_params=$(modinfo -p "$out/cacheprobe-$label.ko" |
-		grep -E '^(fault_inject|live_objects):' | cut -d: -f1 | tr '\n' ' ')
+		grep -E '^(fault_inject|live_objects|lost_places):' | cut -d: -f1 | tr '\n' ' ')
 	if [ -z "$test_params" ]; then
 		pass "dkms-no-test-params [$label]"
 	else
