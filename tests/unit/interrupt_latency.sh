@@ -6,7 +6,8 @@
 # that stops looking at the flag (c2c once took 8 to 20 s) cannot pass.
 # A run over the bound is tried once more at the same moment, and both
 # times are printed: a loop that does not look at the flag is slow every
-# time, a machine busy for a moment is not.  Prints TAP.
+# time, a machine busy for a moment is not.  Last, a run cut short by a
+# failed allocation keeps what it measured, marked.  Prints TAP.
 #
 # Usage: interrupt_latency.sh PATH-OF-cacheprobe-run
 
@@ -91,5 +92,36 @@ while [ "$i" -lt 20 ]; do
 		sed 's/^/# stderr: /' "$work/err" | tail -n 3
 	fi
 done
+# A run cut short by a failed allocation (an address-space limit the
+# smaller working sets fit in) writes what it measured, marked interrupted
+# with the reason, and exits 1.  A sanitizer build cannot start under the
+# limit at all (its shadow memory): then there is nothing to test.
+allocation_case() {
+	name="a failed allocation mid-run: results kept, marked, exit 1"
+	rm -f "$work/r.json"
+	(
+		ulimit -v 120000
+		exec "$program" latency --min-size 8M --max-size 1G -n 3 \
+			--sample-time 100 --quiet --json "$work/r.json"
+	) >"$work/out" 2>"$work/err"
+	status=$?
+	number=$((number + 1))
+	if [ ! -s "$work/r.json" ] && ! grep -q 'cannot build' "$work/err"; then
+		echo "ok $number # SKIP $name: the program cannot start under a 120 MB address-space limit (exit $status)"
+		return
+	fi
+	if [ "$status" -eq 1 ] &&
+	   grep -q '"interrupted":true' "$work/r.json" &&
+	   grep -q '"interrupted_reason":"latency: cannot build a [0-9]*-byte chase"' "$work/r.json" &&
+	   grep -q '"name":"chase 8 MiB"' "$work/r.json"; then
+		echo "ok $number - $name"
+	else
+		failures=$((failures + 1))
+		echo "not ok $number - $name: exit $status, $(grep -o '"interrupted[a-z_]*":[^,]*' "$work/r.json" 2>/dev/null | tr '\n' ' ')"
+		sed 's/^/# stderr: /' "$work/err" | tail -n 3
+	fi
+}
+
+allocation_case
 echo "1..$number"
 [ "$failures" -eq 0 ]
