@@ -84,6 +84,28 @@ echo '{"schema":"cacheprobe-results/1"}' >"$fixtures/nomeasurements.json"
 echo '{"schema":"cacheprobe-results/1","measurements":{}}' >"$fixtures/notarray.json"
 echo '{"schema":"cacheprobe-results/1","measurements":[42]}' >"$fixtures/item.json"
 mkdir "$fixtures/adir.json"
+echo 'null' >"$fixtures/null.json"
+echo '42' >"$fixtures/number.json"
+# One measurement of a valid file, its samples (ns then ticks) and name
+# chosen by the caller.
+measurement_file() {
+	printf '{"schema":"cacheprobe-results/1","measurements":[%s]}\n' \
+		"$(measurement "$@")"
+}
+measurement() {
+	printf '{"area":"latency","name":"%s","mode":"user",' "$1"
+	printf '"samples_ns":[%s],"samples_ticks":[%s]}' "$2" "$3"
+}
+measurement_file 'chase 4 KiB' '1.5,NaN,1.5' '3,3,3' >"$fixtures/nan.json"
+measurement_file 'chase 4 KiB' '1.5,1.5' '3,Infinity' >"$fixtures/inf.json"
+measurement_file 'chase 4 KiB' '1.5,-0.5' '3,3' >"$fixtures/negative.json"
+measurement_file 'chase 4 KiB' '1.5,null' '3,3' >"$fixtures/null-sample.json"
+measurement_file 'chase 4 KiB' '' '' >"$fixtures/no-samples.json"
+long_name=$(printf 'chase %058d' 0)	# 64 characters: one too many
+measurement_file "$long_name" '1.5' '3' >"$fixtures/long-name.json"
+printf '{"schema":"cacheprobe-results/1","measurements":[%s,%s,%s]}\n' \
+	"$(measurement 'chase 4 KiB' 1.5 3)" "$(measurement 'chase 8 KiB' 1.5 3)" \
+	"$(measurement 'chase 4 KiB' 1.6 3)" >"$fixtures/twice-named.json"
 
 f=$fixtures s=$scratch
 huge=1048576G # a pebibyte: more memory than any machine running this
@@ -217,8 +239,13 @@ row 2 - "$f/text.json: not valid JSON: .* at byte 1"      compare "$f/text.json"
 row 2 - "$f/binary.json: not valid JSON: .* at byte 0"     compare "$f/binary.json" "$f/array.json"
 row 2 - "$f/twice.json: not valid JSON: text after the end of the document at byte 52" \
 	compare "$f/twice.json" "$f/twice.json"
-row 2 - "$f/array.json: not a cacheprobe result"     compare "$f/array.json" "$f/array.json"
-row 2 - "$f/schema.json: schema \"other-tool/1\" is not cacheprobe-results/1" \
+row 2 - "$f/array.json: not a cacheprobe results file \(the document is array" \
+	compare "$f/array.json" "$f/array.json"
+row 2 - "$f/null.json: not a cacheprobe results file \(the document is null\)" \
+	compare "$f/null.json" "$f/null.json"
+row 2 - "$f/number.json: not a cacheprobe results file \(the document is int" \
+	compare "$f/number.json" "$f/number.json"
+row 2 - "$f/schema.json: not a cacheprobe results file \(its schema is \"other-tool/1\"\)" \
 	compare "$f/schema.json" "$f/schema.json"
 row 2 - "$f/future.json: schema \"cacheprobe-results/99\"" \
 	compare "$f/future.json" "$f/future.json"
@@ -226,6 +253,26 @@ row 2 - "$f/nomeasurements.json: the document lacks \"measurements\"" \
 	compare "$f/nomeasurements.json" "$f/nomeasurements.json"
 row 2 - "$f/notarray.json: .*\"measurements\"" compare "$f/notarray.json" "$f/notarray.json"
 row 2 - "$f/item.json: measurement 0 lacks" compare "$f/item.json" "$f/item.json"
+# Samples compare cannot weigh are refused, naming the file, the
+# measurement and the sample; an accepted NaN would be rated "same".
+where='measurement 0 \(latency: chase 4 KiB \[user\]\)'
+row 2 - "$f/nan.json: $where: \"samples_ns\"\[1\] is NaN" \
+	compare "$f/nan.json" "$f/nan.json"
+row 2 - "$f/inf.json: $where: \"samples_ticks\"\[1\] is infinite" \
+	compare "$f/inf.json" "$f/nan.json"
+row 2 - "$f/negative.json: $where: \"samples_ns\"\[1\] is negative" \
+	compare "$f/negative.json" "$f/negative.json"
+row 2 - "$f/null-sample.json: $where: \"samples_ns\"\[1\] is not a number" \
+	compare "$f/null-sample.json" "$f/null-sample.json"
+row 2 - "$f/no-samples.json: $where has no samples" \
+	compare "$f/no-samples.json" "$f/no-samples.json"
+# Names are compared whole: one longer than this version holds is refused,
+# never cut (two cut names would pair as one), and a name given twice is
+# refused rather than half of it ignored.
+row 2 - "$f/long-name.json: measurement 0: \"name\" is 64 characters long, more than the 63" \
+	compare "$f/long-name.json" "$f/long-name.json"
+row 2 - "$f/twice-named.json: measurements 0 and 2 are both \"latency: chase 4 KiB\" in mode \"user\"" \
+	compare "$f/twice-named.json" "$f/twice-named.json"
 
 echo "1..$number"
 [ "$failures" -eq 0 ]

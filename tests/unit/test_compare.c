@@ -274,6 +274,72 @@ static void test_incompatible_files(void **state)
 	fixture_remove(wrong_schema);
 }
 
+#define MANY 4000
+
+/* MANY measurements "m NNNNN" in the order @reversed says, "m 01234"
+ * @factor times the others. */
+static char *many_file(bool reversed, double factor, int phase,
+		       const char *name)
+{
+	struct cp_results results;
+	double values[NR_SAMPLES];
+	char label[32];
+	char *path;
+
+	fixture_results(&results);
+	for (int i = 0; i < MANY; i++) {
+		int number = reversed ? MANY - 1 - i : i;
+
+		samples(number == 1234 ? 10.0 * factor : 10.0, phase, values);
+		snprintf(label, sizeof(label), "m %05d", number);
+		fixture_measurement(&results, label, values, NR_SAMPLES);
+	}
+	path = fixture_write_json(&results, name);
+	cp_results_free(&results);
+	return path;
+}
+
+/* Pairs found by identity among many, in any order: the one slower
+ * measurement and nothing else. */
+static void test_many_measurements(void **state)
+{
+	char *base = many_file(false, 1.0, 0, "base.json");
+	char *slower = many_file(true, 1.10, 0, "slower.json");
+
+	(void)state;
+	assert_int_equal(compare(base, slower, NULL), 1);
+	assert_non_null(strstr(printed,
+			       "4000 measurements compared, 1 regressions"));
+	assert_non_null(strstr(row("latency: m 01234"), "REGRESSION"));
+	assert_null(strstr(printed, "[user]"));
+	fixture_remove(base);
+	fixture_remove(slower);
+}
+
+/* The harness's residue after subtracting its floor is centred on zero:
+ * its negative samples are read, where any other area's are refused. */
+static void test_harness_residue(void **state)
+{
+	const double residue[4] = { -0.02, 0.01, -0.01, 0.02 };
+	struct cp_results results;
+	char *harness, *latency;
+
+	(void)state;
+	fixture_results(&results);
+	fixture_area_measurement(&results, "harness", "user",
+				 "NOTHING after subtraction", residue, 4);
+	harness = fixture_write_json(&results, "harness.json");
+	snprintf(results.measurements[0].area,
+		 sizeof(results.measurements[0].area), "latency");
+	latency = fixture_write_json(&results, "latency.json");
+	assert_int_equal(compare(harness, harness, NULL), 0);
+	assert_non_null(strstr(printed, "1 measurements compared"));
+	assert_int_equal(compare(latency, latency, NULL), 2);
+	cp_results_free(&results);
+	fixture_remove(harness);
+	fixture_remove(latency);
+}
+
 static void test_misuse(void **state)
 {
 	char *base = result_file(10.0, 0, "base.json");
@@ -299,6 +365,8 @@ int main(void)
 		cmocka_unit_test(test_kernel_mode_regression),
 		cmocka_unit_test(test_pairs_by_mode),
 		cmocka_unit_test(test_incompatible_files),
+		cmocka_unit_test(test_many_measurements),
+		cmocka_unit_test(test_harness_residue),
 		cmocka_unit_test(test_misuse),
 	};
 

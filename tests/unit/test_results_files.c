@@ -179,11 +179,16 @@ static void test_json_refusals(void **state)
 	assert_refused("{ \"schema\": \"cacheprobe-results/1\" }",
 		       "lacks \"measurements\"");
 	assert_refused("{ \"schema\": \"cacheprobe-results/1\", \"measurements\": [ { \"area\": \"latency\", \"name\": \"x\", \"samples_ticks\": [1] } ] }",
-		       "measurement 0 lacks \"samples_ns\"");
+		       "measurement 0 (latency: x [user]) lacks \"samples_ns\"");
 	assert_refused("{ \"schema\": \"cacheprobe-results/1\", \"measurements\": [ { \"area\": \"latency\", \"name\": \"x\", \"samples_ns\": [1, \"a\"], \"samples_ticks\": [1, 2] } ] }",
 		       "\"samples_ns\"[1] is not a number");
 	assert_refused("{ \"schema\": \"cacheprobe-results/1\", \"measurements\": [ { \"name\": \"x\" } ] }",
 		       "measurement 0 lacks \"area\"");
+	assert_refused("null", "not a cacheprobe results file (the document is null)");
+	assert_refused("{ \"schema\": \"pyperf/1\" }",
+		       "not a cacheprobe results file (its schema is \"pyperf/1\")");
+	assert_refused("{ \"schema\": \"cacheprobe-results/1\", \"measurements\": [ { \"area\": \"latency\", \"name\": \"x\", \"samples_ns\": [1, -Infinity], \"samples_ticks\": [1, 2] } ] }",
+		       "\"samples_ns\"[1] is infinite");
 }
 
 /* The keys of @object, sorted, comma-separated. */

@@ -18,6 +18,7 @@
 #include "cli/commands.h"
 #include "cli/results_table.h"
 #include "lib/mann_whitney.h"
+#include "lib/results_index.h"
 #include "lib/results_json.h"
 
 #define COMMAND "compare"
@@ -119,21 +120,6 @@ static enum verdict judge(double ratio, double p,
 	return SAME;
 }
 
-/* Whether another measurement of @results has @m's area and name (in
- * another mode): then a row must say which mode it is. */
-static bool name_repeats(const struct cp_results *results,
-			 const struct cp_measurement *m)
-{
-	for (size_t i = 0; i < results->nr_measurements; i++) {
-		const struct cp_measurement *other = &results->measurements[i];
-
-		if (other != m && strcmp(other->area, m->area) == 0 &&
-		    strcmp(other->name, m->name) == 0)
-			return true;
-	}
-	return false;
-}
-
 static int compare_one(const struct cp_measurement *base,
 		       const struct cp_measurement *next, bool show_mode,
 		       const struct compare_options *options)
@@ -163,7 +149,9 @@ static int compare_one(const struct cp_measurement *base,
 }
 
 static int compare_results(const struct cp_results *base,
+			   const struct cp_results_index *base_index,
 			   const struct cp_results *next,
+			   const struct cp_results_index *next_index,
 			   const struct compare_options *options)
 {
 	size_t common = 0, regressions = 0;
@@ -173,13 +161,14 @@ static int compare_results(const struct cp_results *base,
 	for (size_t i = 0; i < next->nr_measurements; i++) {
 		const struct cp_measurement *m = &next->measurements[i];
 		const struct cp_measurement *b =
-			cp_results_find_mode(base, m->area, m->name, m->mode);
+			cp_results_index_find(base_index, m);
 		bool show_mode;
 		int ret;
 
 		if (!b)
 			continue;
-		show_mode = name_repeats(next, m) || name_repeats(base, b);
+		show_mode = cp_results_index_name_repeats(next_index, m) ||
+			    cp_results_index_name_repeats(base_index, b);
 		ret = compare_one(b, m, show_mode, options);
 		if (ret < 0)
 			return CLI_EXIT_FAILURE;
@@ -227,27 +216,59 @@ static void note_differences(const struct cp_results *base,
 	note_skipped("the new", next);
 }
 
+/* A run read and indexed, or an error said: CLI_PROCEED or an exit. */
+static int load_run(const char *path, struct cp_results *results,
+		    struct cp_results_index *index)
+{
+	const struct cp_measurement *first, *second;
+	struct cp_error error;
+	int ret;
+
+	if (cp_results_read_json_samples(path, results, &error)) {
+		fprintf(stderr, "%s: compare: %s\n", CLI_PROGRAM, error.msg);
+		return CLI_EXIT_USAGE;
+	}
+	ret = cp_results_index_build(index, results, &first, &second);
+	if (!ret)
+		return CLI_PROCEED;
+	if (ret == -EEXIST)
+		fprintf(stderr,
+			"%s: compare: %s: measurements %td and %td are both \"%s: %s\" in mode \"%s\"\n",
+			CLI_PROGRAM, path, first - results->measurements,
+			second - results->measurements, first->area,
+			first->name, first->mode);
+	else
+		fprintf(stderr, "%s: compare: %s: %s\n", CLI_PROGRAM, path,
+			strerror(-ret));
+	cp_results_index_free(index);
+	cp_results_free(results);
+	return ret == -EEXIST ? CLI_EXIT_USAGE : CLI_EXIT_FAILURE;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct compare_options options = { .threshold = 0.05, .alpha = 0.05 };
 	struct cp_results results[2];
-	struct cp_error error;
+	struct cp_results_index indexes[2];
 	int status = parse_options(argc, argv, &options);
 
 	if (status != CLI_PROCEED)
 		return status;
-	if (cp_results_read_json(options.paths[0], &results[0], &error)) {
-		fprintf(stderr, "%s: compare: %s\n", CLI_PROGRAM, error.msg);
-		return CLI_EXIT_USAGE;
-	}
-	if (cp_results_read_json(options.paths[1], &results[1], &error)) {
-		fprintf(stderr, "%s: compare: %s\n", CLI_PROGRAM, error.msg);
+	status = load_run(options.paths[0], &results[0], &indexes[0]);
+	if (status != CLI_PROCEED)
+		return status;
+	status = load_run(options.paths[1], &results[1], &indexes[1]);
+	if (status != CLI_PROCEED) {
+		cp_results_index_free(&indexes[0]);
 		cp_results_free(&results[0]);
-		return CLI_EXIT_USAGE;
+		return status;
 	}
 	note_differences(&results[0], &results[1]);
-	status = compare_results(&results[0], &results[1], &options);
-	cp_results_free(&results[0]);
-	cp_results_free(&results[1]);
+	status = compare_results(&results[0], &indexes[0], &results[1],
+				 &indexes[1], &options);
+	for (int i = 0; i < 2; i++) {
+		cp_results_index_free(&indexes[i]);
+		cp_results_free(&results[i]);
+	}
 	return status;
 }

@@ -22,4 +22,9 @@ int cp_results_write_json(const struct cp_results *results, FILE *out);
 int cp_results_read_json(const char *path, struct cp_results *results,
 			 struct cp_error *error);
 
+/* The same without the bootstrap intervals of the medians (NaN), which
+ * take most of the time of reading a large file (compare). */
+int cp_results_read_json_samples(const char *path, struct cp_results *results,
+				 struct cp_error *error);
+
 #endif

@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stddef.h>
@@ -17,6 +18,7 @@
 struct reader {
 	const char *path;
 	struct cp_error *error;
+	bool intervals;		/* compute the medians' bootstrap intervals */
 };
 
 static json_object *member(json_object *object, const char *key)
@@ -52,6 +54,30 @@ static int read_text(struct reader *reader, json_object *object,
 	return 0;
 }
 
+/* A measurement's identity is compared whole: a longer one than the
+ * field holds is refused, not cut (two cut names would be one). */
+static int read_identity(struct reader *reader, json_object *object,
+			 const char *where, const char *key, char *out,
+			 size_t len, bool required)
+{
+	json_object *value = member(object, key);
+	size_t text_len;
+
+	if (!json_object_is_type(value, json_type_string)) {
+		if (required)
+			return missing(reader, where, key, "a string");
+		return 0;
+	}
+	text_len = strlen(json_object_get_string(value));
+	if (text_len >= len)
+		return cp_error_set(reader->error, EINVAL,
+				    "%s: %s: \"%s\" is %zu characters long, more than the %zu this version reads",
+				    reader->path, where, key, text_len,
+				    len - 1);
+	memcpy(out, json_object_get_string(value), text_len + 1);
+	return 0;
+}
+
 static bool is_number(json_object *value)
 {
 	return json_object_is_type(value, json_type_double) ||
@@ -65,9 +91,12 @@ static double number_or(json_object *object, const char *key, double fallback)
 	return is_number(value) ? json_object_get_double(value) : fallback;
 }
 
+/* Samples are times: finite, and not below zero except where
+ * @negative_allowed (the harness's residue after subtracting its own floor
+ * is centred on zero by construction). */
 static int read_doubles(struct reader *reader, json_object *array,
-			const char *where, const char *key, double **out,
-			size_t *n)
+			const char *where, const char *key,
+			bool negative_allowed, double **out, size_t *n)
 {
 	size_t length;
 
@@ -80,12 +109,22 @@ static int read_doubles(struct reader *reader, json_object *array,
 	for (size_t i = 0; i < length; i++) {
 		json_object *value = json_object_array_get_idx(array, i);
 
-		if (!is_number(value)) {
+		const char *wrong = NULL;
+
+		if (!is_number(value))
+			wrong = "is not a number";
+		else if (isnan(json_object_get_double(value)))
+			wrong = "is NaN";
+		else if (isinf(json_object_get_double(value)))
+			wrong = "is infinite";
+		else if (json_object_get_double(value) < 0 && !negative_allowed)
+			wrong = "is negative";
+		if (wrong) {
 			free(*out);
 			*out = NULL;
 			return cp_error_set(reader->error, EINVAL,
-					    "%s: %s: \"%s\"[%zu] is not a number",
-					    reader->path, where, key, i);
+					    "%s: %s: \"%s\"[%zu] %s",
+					    reader->path, where, key, i, wrong);
 		}
 		(*out)[i] = json_object_get_double(value);
 	}
@@ -201,15 +240,17 @@ static void read_warnings(json_object *object, struct cp_measurement *m)
 static int read_samples(struct reader *reader, json_object *object,
 			const char *where, struct cp_measurement *m)
 {
+	bool residue = strcmp(m->area, "harness") == 0;
 	double *ticks = NULL, *ns = NULL;
 	size_t nr_ticks = 0, nr_ns = 0;
 	int ret;
 
 	ret = read_doubles(reader, member(object, "samples_ns"), where,
-			   "samples_ns", &ns, &nr_ns);
+			   "samples_ns", residue, &ns, &nr_ns);
 	if (!ret)
 		ret = read_doubles(reader, member(object, "samples_ticks"),
-				   where, "samples_ticks", &ticks, &nr_ticks);
+				   where, "samples_ticks", residue, &ticks,
+				   &nr_ticks);
 	if (!ret && nr_ticks != nr_ns)
 		ret = cp_error_set(reader->error, EINVAL,
 				   "%s: %s has %zu samples in ns but %zu in ticks",
@@ -226,7 +267,8 @@ static int read_samples(struct reader *reader, json_object *object,
 	m->ns = ns;
 	m->nr_samples = nr_ns;
 	/* The samples are the record; statistics are recomputed from them. */
-	if (cp_stats_compute(ns, nr_ns, &m->stats_ns))
+	if (reader->intervals ? cp_stats_compute(ns, nr_ns, &m->stats_ns)
+			      : cp_stats_summarize(ns, nr_ns, &m->stats_ns))
 		return cp_error_set(reader->error, ENOMEM, "no memory");
 	return 0;
 }
@@ -234,19 +276,24 @@ static int read_samples(struct reader *reader, json_object *object,
 static int read_measurement(struct reader *reader, json_object *object,
 			    size_t index, struct cp_measurement *m)
 {
-	char where[48];
+	char where[sizeof(m->area) + sizeof(m->name) + sizeof(m->mode) + 48];
 	int ret;
 
 	snprintf(where, sizeof(where), "measurement %zu", index);
-	ret = read_text(reader, object, where, "area", m->area,
-			sizeof(m->area), true);
+	ret = read_identity(reader, object, where, "area", m->area,
+			    sizeof(m->area), true);
 	if (!ret)
-		ret = read_text(reader, object, where, "name", m->name,
-				sizeof(m->name), true);
+		ret = read_identity(reader, object, where, "name", m->name,
+				    sizeof(m->name), true);
+	if (!ret)
+		ret = read_identity(reader, object, where, "mode", m->mode,
+				    sizeof(m->mode), false);
 	if (ret)
 		return ret;
-	read_text(reader, object, where, "mode", m->mode, sizeof(m->mode),
-		  false);
+	/* From here on the measurement is named, not numbered. */
+	snprintf(where, sizeof(where), "measurement %zu (%s: %s%s%s%s)", index,
+		 m->area, m->name, *m->mode ? " [" : "", m->mode,
+		 *m->mode ? "]" : "");
 	read_text(reader, object, where, "note", m->note, sizeof(m->note),
 		  false);
 	read_params(object, m);
@@ -312,11 +359,22 @@ static int check_schema(struct reader *reader, json_object *root,
 			struct cp_results *results)
 {
 	json_object *schema = member(root, "schema");
+	const char *family = CP_RESULTS_SCHEMA;
+	size_t family_len = strcspn(family, "/") + 1;
 
+	if (!json_object_is_type(root, json_type_object))
+		return cp_error_set(reader->error, EINVAL,
+				    "%s: not a cacheprobe results file (the document is %s, not an object)",
+				    reader->path,
+				    json_type_to_name(json_object_get_type(root)));
 	if (!json_object_is_type(schema, json_type_string))
 		return cp_error_set(reader->error, EINVAL,
-				    "%s: not a cacheprobe result (no \"schema\")",
+				    "%s: not a cacheprobe results file (no \"schema\")",
 				    reader->path);
+	if (strncmp(json_object_get_string(schema), family, family_len))
+		return cp_error_set(reader->error, EINVAL,
+				    "%s: not a cacheprobe results file (its schema is \"%s\")",
+				    reader->path, json_object_get_string(schema));
 	if (strcmp(json_object_get_string(schema), CP_RESULTS_SCHEMA) != 0)
 		return cp_error_set(reader->error, EINVAL,
 				    "%s: schema \"%s\" is not %s, which this version reads",
@@ -370,6 +428,7 @@ static int parse_text(struct reader *reader, const char *text, size_t len,
 	enum json_tokener_error jerr;
 	json_object *root;
 	size_t end;
+	bool parsed;
 
 	if (!tokener)
 		return cp_error_set(reader->error, ENOMEM, "%s: out of memory",
@@ -387,12 +446,19 @@ static int parse_text(struct reader *reader, const char *text, size_t len,
 	json_tokener_free(tokener);
 	while (end < len && isspace((unsigned char)text[end]))
 		end++;
-	if (root && end < len) {
+	/* json-c returns no object, and no error, for a bare null. */
+	parsed = root || jerr == json_tokener_success;
+
+	if (parsed && end < len) {
 		json_object_put(root);
 		return cp_error_set(reader->error, EINVAL,
 				    "%s: not valid JSON: text after the end of the document at byte %zu",
 				    reader->path, end);
 	}
+	if (parsed && !root)
+		return cp_error_set(reader->error, EINVAL,
+				    "%s: not a cacheprobe results file (the document is null)",
+				    reader->path);
 	if (!root)
 		return cp_error_set(reader->error, EINVAL,
 				    "%s: not valid JSON: %s at byte %zu",
@@ -436,10 +502,12 @@ static int parse_file(struct reader *reader, json_object **out)
 	return ret;
 }
 
-int cp_results_read_json(const char *path, struct cp_results *results,
-			 struct cp_error *error)
+static int read_json(const char *path, bool intervals,
+		     struct cp_results *results, struct cp_error *error)
 {
-	struct reader reader = { .path = path, .error = error };
+	struct reader reader = {
+		.path = path, .error = error, .intervals = intervals,
+	};
 	json_object *root = NULL;
 	int ret;
 
@@ -459,4 +527,16 @@ int cp_results_read_json(const char *path, struct cp_results *results,
 	if (ret)
 		cp_results_free(results);
 	return ret;
+}
+
+int cp_results_read_json(const char *path, struct cp_results *results,
+			 struct cp_error *error)
+{
+	return read_json(path, true, results, error);
+}
+
+int cp_results_read_json_samples(const char *path, struct cp_results *results,
+				 struct cp_error *error)
+{
+	return read_json(path, false, results, error);
 }

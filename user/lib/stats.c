@@ -183,6 +183,32 @@ static void order_statistics(const double *sorted, size_t n,
 	}
 }
 
+/* Everything but the interval, from @sorted. */
+static void summarize_sorted(const double *values, const double *sorted,
+			     size_t n, struct cp_stats *out)
+{
+	out->count = n;
+	moments(values, n, out);
+	order_statistics(sorted, n, out);
+	out->median_ci_low = NAN;
+	out->median_ci_high = NAN;
+}
+
+int cp_stats_summarize(const double *values, size_t n, struct cp_stats *out)
+{
+	double *sorted;
+
+	memset(out, 0, sizeof(*out));
+	if (n == 0)
+		return -EINVAL;
+	sorted = cp_stats_sorted_copy(values, n);
+	if (!sorted)
+		return -ENOMEM;
+	summarize_sorted(values, sorted, n, out);
+	free(sorted);
+	return 0;
+}
+
 int cp_stats_compute(const double *values, size_t n, struct cp_stats *out)
 {
 	double *sorted;
@@ -194,9 +220,7 @@ int cp_stats_compute(const double *values, size_t n, struct cp_stats *out)
 	sorted = cp_stats_sorted_copy(values, n);
 	if (!sorted)
 		return -ENOMEM;
-	out->count = n;
-	moments(values, n, out);
-	order_statistics(sorted, n, out);
+	summarize_sorted(values, sorted, n, out);
 	ret = median_interval_sorted(sorted, n, CP_BOOTSTRAP_RESAMPLES,
 				     CP_BOOTSTRAP_SEED, &out->median_ci_low,
 				     &out->median_ci_high);
