@@ -429,7 +429,44 @@ run_cases() {
 		-- compare "$work/a.json" "$work/a.json"
 	expect "table on stdout" 0 out "cache levels seen by the latency curve" \
 		-- latency --max-size 256K --samples 3 --sample-time 100
+	known_slowdown_case
 	bounce_run_case
+}
+
+# scale_samples NAME FACTOR < RESULTS.json: the file with every sample of
+# measurement NAME multiplied by FACTOR (the writer puts one per line).
+scale_samples() {
+	awk -v target="\"name\":\"$1\"," -v factor="$2" '
+		index($0, target) { inside = 1 }
+		inside && /"warnings"/ { inside = 0 }
+		inside && /"samples_(ns|ticks)":\[/ { scaling = 1; print; next }
+		scaling && /\]/ { scaling = 0 }
+		scaling {
+			match($0, /^ */)
+			printf "%s%.17g%s\n", substr($0, 1, RLENGTH), \
+				($0 + 0) * factor, /,$/ ? "," : ""
+			next
+		}
+		{ print }'
+}
+
+# A real run against itself with one measurement made 10 % slower: that
+# one REGRESSION, exit 1, and no other change claimed.
+known_slowdown_case() {
+	local name="compare finds one known 10 % slowdown and nothing else"
+
+	run latency --max-size 16K --samples 15 --sample-time 100 --quiet \
+		--json "$work/base.json"
+	scale_samples "chase 8 KiB" 1.10 <"$work/base.json" >"$work/slow.json"
+	run compare "$work/base.json" "$work/slow.json"
+	if [ "$status" -eq 1 ] &&
+	   grep -q "1 regressions, 0 improvements" "$work/out" &&
+	   [ "$(grep -c REGRESSION "$work/out")" -eq 1 ] &&
+	   grep -q "latency: chase 8 KiB .* 1\.100 .*REGRESSION" "$work/out"; then
+		ok "$name"
+	else
+		not_ok "$name" "exit status $status; $(grep -v ' same$' "$work/out")"
+	fi
 }
 
 # A short bounce run where two CPUs are available: slowdowns and the

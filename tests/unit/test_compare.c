@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <json-c/json.h>
 
 #include "cli/commands.h"
 #include "results_fixture.h"
@@ -340,6 +342,158 @@ static void test_harness_residue(void **state)
 	fixture_remove(latency);
 }
 
+static json_object *get(json_object *object, const char *key)
+{
+	json_object *value = NULL;
+
+	if (!json_object_object_get_ex(object, key, &value))
+		fail_msg("no \"%s\"", key);
+	return value;
+}
+
+/* A path beside @near called @name, malloc'ed. */
+static char *beside(const char *near, const char *name)
+{
+	char *path = malloc(strlen(near) + strlen(name) + 2);
+	const char *slash = strrchr(near, '/');
+
+	assert_non_null(path);
+	sprintf(path, "%.*s/%s", (int)(slash - near), near, name);
+	return path;
+}
+
+/* --json for CI: the verdict of each measurement and the totals, the
+ * environments' differences; '-' takes standard output from the table. */
+static void test_json_output(void **state)
+{
+	char *base = result_file(10.0, 0, "base.json");
+	char *slower = result_file(11.0, 3, "slower.json");
+	char *json = beside(base, "verdicts.json");
+	json_object *root, *rows, *row;
+
+	(void)state;
+	assert_int_equal(compare("--json", json, base, slower, NULL), 1);
+	assert_non_null(strstr(printed, "1 regressions"));
+	root = json_object_from_file(json);
+	assert_non_null(root);
+	assert_string_equal(json_object_get_string(get(root, "schema")),
+			    "cacheprobe-compare/1");
+	assert_int_equal(json_object_get_int(get(get(root, "totals"),
+						 "regression")), 1);
+	assert_int_equal(json_object_get_int(get(get(root, "totals"),
+						 "compared")), 2);
+	rows = get(root, "measurements");
+	assert_int_equal(json_object_array_length(rows), 2);
+	row = json_object_array_get_idx(rows, 1);
+	assert_string_equal(json_object_get_string(get(row, "name")),
+			    "chase 1 MiB");
+	assert_string_equal(json_object_get_string(get(row, "verdict")),
+			    "regression");
+	assert_true(json_object_get_double(json_object_array_get_idx(
+			    get(row, "interval"), 0)) > 1.05);
+	assert_true(json_object_get_double(get(row, "p_adjusted")) < 0.05);
+	json_object_put(root);
+	/* To standard output: the JSON alone. */
+	assert_int_equal(compare("--json=-", base, slower, NULL), 1);
+	assert_non_null(strstr(printed, "\"schema\":\"cacheprobe-compare/1\""));
+	assert_null(strstr(printed, "measurements compared"));
+	unlink(json);
+	free(json);
+	fixture_remove(base);
+	fixture_remove(slower);
+}
+
+/* --markdown for a pull request: the answer first, the changes, then
+ * every measurement folded away; names cannot break the table. */
+static void test_markdown_output(void **state)
+{
+	struct cp_results results;
+	double values[NR_SAMPLES];
+	char *base = result_file(10.0, 0, "base.json");
+	char *other, *piped;
+
+	(void)state;
+	fixture_results(&results);
+	snprintf(results.environment.kernel, sizeof(results.environment.kernel),
+		 "6.12.0-test");
+	samples(1.7, 0, values);
+	fixture_measurement(&results, "chase 4 KiB", values, NR_SAMPLES);
+	samples(11.0, 3, values);
+	fixture_measurement(&results, "chase 1 MiB", values, NR_SAMPLES);
+	samples(5.0, 0, values);
+	fixture_measurement(&results, "a|b", values, NR_SAMPLES);
+	other = fixture_write_json(&results, "other.json");
+	assert_int_equal(compare("--markdown=-", base, other, NULL), 1);
+	assert_true(strncmp(printed,
+			    "### cacheprobe compare: 1 regressions, 0 improvements",
+			    53) == 0);
+	assert_non_null(strstr(printed, "- different kernel: 6.1.0-test / 6.12.0-test"));
+	assert_non_null(strstr(printed, "| latency: chase 1 MiB | 10 ns | 11 ns | 1.100 |"));
+	assert_non_null(strstr(printed, "**REGRESSION**"));
+	assert_non_null(strstr(printed, "<details><summary>All 2 measurements"));
+	assert_null(strstr(printed, "measurements compared, "));
+	/* The console says the same difference. */
+	assert_int_equal(compare(base, other, NULL), 1);
+	assert_non_null(strstr(printed, "note: different kernel: 6.1.0-test / 6.12.0-test"));
+	/* A name with '|' stays in its cell. */
+	piped = fixture_write_json(&results, "piped.json");
+	assert_int_equal(compare("--markdown=-", other, piped, NULL), 0);
+	assert_non_null(strstr(printed, "| latency: a\\|b |"));
+	cp_results_free(&results);
+	fixture_remove(base);
+	fixture_remove(other);
+	fixture_remove(piped);
+}
+
+/* Outputs never land on an input nor on each other; both to standard
+ * output is refused. */
+static void test_output_misuse(void **state)
+{
+	char *base = result_file(10.0, 0, "base.json");
+	char *slower = result_file(11.0, 3, "slower.json");
+	char *copy = beside(base, "copy.md");
+
+	(void)state;
+	assert_int_equal(compare("--json", base, base, slower, NULL), 2);
+	assert_int_equal(compare("--markdown", slower, base, slower, NULL), 2);
+	assert_int_equal(compare("--json=-", "--markdown=-", base, slower,
+				 NULL), 2);
+	assert_int_equal(compare("--json", copy, "--markdown", copy, base,
+				 slower, NULL), 2);
+	assert_int_equal(compare("--json=", base, slower, NULL), 2);
+	assert_int_equal(access(copy, F_OK), -1);
+	/* The baseline still reads as a result file. */
+	assert_int_equal(compare(base, base, NULL), 0);
+	free(copy);
+	fixture_remove(base);
+	fixture_remove(slower);
+}
+
+/* A change inside the threshold whose interval crosses it is neither
+ * "same" nor a regression: the samples cannot tell. */
+static void test_unclear(void **state)
+{
+	struct cp_results results;
+	double values[NR_SAMPLES];
+	char *base = result_file(10.0, 0, "base.json");
+	char *wide;
+
+	(void)state;
+	fixture_results(&results);
+	samples(1.7, 0, values);
+	fixture_measurement(&results, "chase 4 KiB", values, NR_SAMPLES);
+	for (int i = 0; i < NR_SAMPLES; i++)
+		values[i] = 10.4 * (1 + 0.1 * (((i * 7) % 11) - 5) / 5.0);
+	fixture_measurement(&results, "chase 1 MiB", values, NR_SAMPLES);
+	wide = fixture_write_json(&results, "wide.json");
+	assert_int_equal(compare(base, wide, NULL), 0);
+	assert_non_null(strstr(row("latency: chase 1 MiB"), "unclear"));
+	assert_non_null(strstr(printed, "0 regressions, 0 improvements, 1 same, 1 unclear"));
+	cp_results_free(&results);
+	fixture_remove(base);
+	fixture_remove(wide);
+}
+
 static void test_misuse(void **state)
 {
 	char *base = result_file(10.0, 0, "base.json");
@@ -367,6 +521,10 @@ int main(void)
 		cmocka_unit_test(test_incompatible_files),
 		cmocka_unit_test(test_many_measurements),
 		cmocka_unit_test(test_harness_residue),
+		cmocka_unit_test(test_json_output),
+		cmocka_unit_test(test_markdown_output),
+		cmocka_unit_test(test_output_misuse),
+		cmocka_unit_test(test_unclear),
 		cmocka_unit_test(test_misuse),
 	};
 

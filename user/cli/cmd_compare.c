@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cacheprobe-run compare A.json B.json: for each measurement in both (the
- * same area, name and mode), the ratio of medians (B/A) and a
- * Mann-Whitney U test on the samples.  Every measurement is a time per
- * operation, so slower is worse: a significant rise beyond --threshold is
- * a regression (exit 1).
+ * same area, name and mode), the ratio of medians (B/A), its interval and
+ * a verdict (lib/comparison.h).  Every measurement is a time per
+ * operation, so slower is worse: a regression exits 1.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -16,8 +15,10 @@
 
 #include "cli/cli_util.h"
 #include "cli/commands.h"
-#include "cli/results_table.h"
-#include "lib/mann_whitney.h"
+#include "cli/compare_output.h"
+#include "cli/path_uses.h"
+#include "lib/atomic_file.h"
+#include "lib/comparison.h"
 #include "lib/results_index.h"
 #include "lib/results_json.h"
 
@@ -27,27 +28,29 @@ static const char usage[] =
 	"Usage: " CLI_PROGRAM " compare [OPTIONS] BASELINE.json NEW.json\n"
 	"\n"
 	"Compare the measurements two runs have in common: ratio of medians\n"
-	"(new / baseline) and the two-sided Mann-Whitney U test on the samples.\n"
+	"(new / baseline), its interval, and a verdict: REGRESSION or\n"
+	"improvement when the change is significant across the whole table\n"
+	"and its interval lies wholly beyond the threshold, same when the\n"
+	"interval lies wholly within it, unclear otherwise.\n"
 	"\n"
 	"Options:\n"
 	"      --threshold=PCT  smallest change that counts (default 5)\n"
-	"      --alpha=P        significance level, 0 < P < 1 (default 0.05)\n"
+	"      --alpha=P        false discovery rate across the table,\n"
+	"                       0 < P < 1 (default 0.05)\n"
+	"      --json=FILE      write the verdicts and totals as JSON\n"
+	"      --markdown=FILE  write them as Markdown (a pull-request comment)\n"
+	"                       ('-': standard output, instead of the table)\n"
 	"  -h, --help           show this help\n"
 	"\n"
-	"Exit status: 0 no regression, 1 a significant slowdown beyond the\n"
-	"threshold, 2 wrong usage or unreadable or incompatible files.\n";
+	"Exit status: 0 no regression, 1 a regression (or an output that could\n"
+	"not be written), 2 wrong usage or unreadable or incompatible files.\n";
 
 struct compare_options {
 	double threshold;	/* share, 0.05 for 5 % */
 	double alpha;
 	const char *paths[2];
-};
-
-enum verdict { SAME, REGRESSION, IMPROVEMENT, NOT_SIGNIFICANT };
-
-static const char *const verdict_names[] = {
-	[SAME] = "same", [REGRESSION] = "REGRESSION",
-	[IMPROVEMENT] = "improvement", [NOT_SIGNIFICANT] = "noise",
+	const char *json;	/* NULL: not asked; "-": standard output */
+	const char *markdown;
 };
 
 /* A number in [@min, @max) (@min excluded too unless @min_allowed). */
@@ -69,11 +72,27 @@ static int parse_number(const char *name, const char *text, double min,
 	return 0;
 }
 
+/* No output over an input, or two outputs into one file or stream. */
+static int check_paths(const struct compare_options *options)
+{
+	const struct cli_path_use uses[] = {
+		{ "BASELINE.json", options->paths[0], true },
+		{ "NEW.json", options->paths[1], true },
+		{ "--json", options->json, false },
+		{ "--markdown", options->markdown, false },
+	};
+
+	return cli_check_path_uses(COMMAND, uses,
+				   sizeof(uses) / sizeof(uses[0]));
+}
+
 static int parse_options(int argc, char **argv, struct compare_options *options)
 {
 	static const struct option long_options[] = {
 		{ "threshold", required_argument, NULL, 'T' },
 		{ "alpha", required_argument, NULL, 'a' },
+		{ "json", required_argument, NULL, 'j' },
+		{ "markdown", required_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -89,6 +108,14 @@ static int parse_options(int argc, char **argv, struct compare_options *options)
 		} else if (opt == 'a') {
 			ret = parse_number("--alpha", optarg, 0, false, 1,
 					   &options->alpha);
+		} else if (opt == 'j' || opt == 'm') {
+			if (!*optarg)
+				return cli_usage_error(COMMAND,
+						       "--%s: empty file name",
+						       opt == 'j' ? "json"
+								  : "markdown");
+			*(opt == 'j' ? &options->json : &options->markdown) =
+				optarg;
 		} else if (opt == 'h') {
 			fputs(usage, stdout);
 			return CLI_EXIT_OK;
@@ -105,115 +132,101 @@ static int parse_options(int argc, char **argv, struct compare_options *options)
 				       argc - optind);
 	options->paths[0] = argv[optind];
 	options->paths[1] = argv[optind + 1];
-	return CLI_PROCEED;
+	return check_paths(options);
 }
 
-static enum verdict judge(double ratio, double p,
-			  const struct compare_options *options)
+typedef int (*compare_writer)(const struct compare_context *, FILE *);
+
+/* @write into @path ('-': standard output), whole or not at all. */
+static int write_output(const char *option, const char *path,
+			compare_writer write,
+			const struct compare_context *context)
 {
-	if (p >= options->alpha)
-		return NOT_SIGNIFICANT;
-	if (ratio > 1 + options->threshold)
-		return REGRESSION;
-	if (ratio < 1 - options->threshold)
-		return IMPROVEMENT;
-	return SAME;
-}
+	struct cp_atomic_file file;
+	int ret;
 
-static int compare_one(const struct cp_measurement *base,
-		       const struct cp_measurement *next, bool show_mode,
-		       const struct compare_options *options)
-{
-	struct cp_mann_whitney test;
-	double ratio = next->stats_ns.median / base->stats_ns.median;
-	char label[120], base_text[32], next_text[32];
-	enum verdict verdict;
-
-	if (cp_mann_whitney(base->ns, base->nr_samples, next->ns,
-			    next->nr_samples, &test))
-		return -ENOMEM;
-	verdict = judge(ratio, test.p_value, options);
-	if (show_mode)
-		snprintf(label, sizeof(label), "%s: %s [%s]", next->area,
-			 next->name, next->mode);
-	else
-		snprintf(label, sizeof(label), "%s: %s", next->area,
-			 next->name);
-	printf("  %-32s %10s %10s %7.3f %9.2g  %s\n", label,
-	       cli_format_ns(base->stats_ns.median, base_text,
-			     sizeof(base_text)),
-	       cli_format_ns(next->stats_ns.median, next_text,
-			     sizeof(next_text)),
-	       ratio, test.p_value, verdict_names[verdict]);
-	return verdict == REGRESSION;
-}
-
-static int compare_results(const struct cp_results *base,
-			   const struct cp_results_index *base_index,
-			   const struct cp_results *next,
-			   const struct cp_results_index *next_index,
-			   const struct compare_options *options)
-{
-	size_t common = 0, regressions = 0;
-
-	printf("  %-32s %10s %10s %7s %9s  %s\n", "measurement", "baseline",
-	       "new", "ratio", "p", "verdict");
-	for (size_t i = 0; i < next->nr_measurements; i++) {
-		const struct cp_measurement *m = &next->measurements[i];
-		const struct cp_measurement *b =
-			cp_results_index_find(base_index, m);
-		bool show_mode;
-		int ret;
-
-		if (!b)
-			continue;
-		show_mode = cp_results_index_name_repeats(next_index, m) ||
-			    cp_results_index_name_repeats(base_index, b);
-		ret = compare_one(b, m, show_mode, options);
-		if (ret < 0)
+	if (cli_path_is_stdout(path)) {
+		if (write(context, stdout) || fflush(stdout)) {
+			fprintf(stderr, "%s: %s: %s: cannot write to standard output\n",
+				CLI_PROGRAM, COMMAND, option);
 			return CLI_EXIT_FAILURE;
-		common++;
-		regressions += (size_t)ret;
+		}
+		return CLI_EXIT_OK;
 	}
-	if (!common) {
+	ret = cp_atomic_file_open(&file, path);
+	if (!ret) {
+		ret = write(context, file.stream);
+		if (ret)
+			cp_atomic_file_abort(&file);
+		else
+			ret = cp_atomic_file_commit(&file);
+	}
+	if (ret) {
+		fprintf(stderr, "%s: %s: %s: cannot write '%s': %s\n",
+			CLI_PROGRAM, COMMAND, option, path, strerror(-ret));
+		return CLI_EXIT_FAILURE;
+	}
+	return CLI_EXIT_OK;
+}
+
+/* Every output asked for; the console table unless another output took
+ * standard output.  CLI_EXIT_OK or CLI_EXIT_FAILURE. */
+static int write_outputs(const struct compare_options *options,
+			 const struct compare_context *context)
+{
+	bool stdout_taken = false;
+	int status = CLI_EXIT_OK;
+
+	if (options->json) {
+		stdout_taken |= cli_path_is_stdout(options->json);
+		status |= write_output("--json", options->json,
+				       compare_write_json, context);
+	}
+	if (options->markdown) {
+		stdout_taken |= cli_path_is_stdout(options->markdown);
+		status |= write_output("--markdown", options->markdown,
+				       compare_write_markdown, context);
+	}
+	if (!stdout_taken && (compare_write_console(context, stdout) ||
+			      fflush(stdout))) {
+		fprintf(stderr, "%s: %s: cannot write to standard output\n",
+			CLI_PROGRAM, COMMAND);
+		status = CLI_EXIT_FAILURE;
+	}
+	return status;
+}
+
+static int compare_runs(const struct compare_options *options,
+			const struct cp_results *runs,
+			const struct cp_results_index *indexes)
+{
+	struct cp_comparison comparison;
+	struct compare_context context = {
+		.paths = { options->paths[0], options->paths[1] },
+		.runs = { &runs[0], &runs[1] },
+		.comparison = &comparison,
+	};
+	int status;
+
+	if (cp_comparison_build(&runs[0], &indexes[0], &runs[1], &indexes[1],
+				options->threshold, options->alpha,
+				&comparison)) {
+		fprintf(stderr, "%s: %s: out of memory\n", CLI_PROGRAM,
+			COMMAND);
+		return CLI_EXIT_FAILURE;
+	}
+	if (!comparison.nr_rows) {
 		fprintf(stderr,
 			"%s: compare: %s and %s have no measurement in common\n",
 			CLI_PROGRAM, options->paths[0], options->paths[1]);
+		cp_comparison_free(&comparison);
 		return CLI_EXIT_USAGE;
 	}
-	if (common < base->nr_measurements || common < next->nr_measurements)
-		printf("not compared: %zu only in the baseline, %zu only in the new run\n",
-		       base->nr_measurements - common,
-		       next->nr_measurements - common);
-	printf("%zu measurements compared, %zu regressions (threshold %g %%, alpha %g)\n",
-	       common, regressions, 100 * options->threshold, options->alpha);
-	return regressions ? CLI_EXIT_FAILURE : CLI_EXIT_OK;
-}
-
-/* An area one run left out has nothing to compare: say so, not silence. */
-static void note_skipped(const char *which, const struct cp_results *run)
-{
-	for (size_t i = 0; i < run->nr_skipped_areas; i++)
-		printf("note: %s run left out %s: %s\n", which,
-		       run->skipped_areas[i].name,
-		       run->skipped_areas[i].reason);
-}
-
-static void note_differences(const struct cp_results *base,
-			     const struct cp_results *next)
-{
-	if (strcmp(base->environment.cpu_model, next->environment.cpu_model))
-		printf("note: different CPUs: %s / %s\n",
-		       base->environment.cpu_model,
-		       next->environment.cpu_model);
-	if (strcmp(base->environment.kernel, next->environment.kernel))
-		printf("note: different kernels: %s / %s\n",
-		       base->environment.kernel, next->environment.kernel);
-	if (base->interrupted || next->interrupted)
-		printf("note: %s run was interrupted\n",
-		       base->interrupted ? "the baseline" : "the new");
-	note_skipped("the baseline", base);
-	note_skipped("the new", next);
+	status = write_outputs(options, &context);
+	if (comparison.totals[CP_VERDICT_REGRESSION])
+		status = CLI_EXIT_FAILURE;
+	cp_comparison_free(&comparison);
+	return status;
 }
 
 /* A run read and indexed, or an error said: CLI_PROCEED or an exit. */
@@ -263,9 +276,7 @@ int cmd_compare(int argc, char **argv)
 		cp_results_free(&results[0]);
 		return status;
 	}
-	note_differences(&results[0], &results[1]);
-	status = compare_results(&results[0], &indexes[0], &results[1],
-				 &indexes[1], &options);
+	status = compare_runs(&options, results, indexes);
 	for (int i = 0; i < 2; i++) {
 		cp_results_index_free(&indexes[i]);
 		cp_results_free(&results[i]);

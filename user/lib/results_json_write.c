@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <json-c/json.h>
 
+#include "json_print.h"
+
 static void add(json_object *object, const char *key, json_object *value)
 {
 	json_object_object_add(object, key, value);
@@ -213,17 +215,5 @@ static json_object *results_json(const struct cp_results *results)
 
 int cp_results_write_json(const struct cp_results *results, FILE *out)
 {
-	json_object *root = results_json(results);
-	const char *text;
-	int ret = 0;
-
-	/* 17 significant digits: every double reads back unchanged. */
-	json_c_set_serialization_double_format("%.17g", JSON_C_OPTION_THREAD);
-	text = json_object_to_json_string_ext(root,
-					      JSON_C_TO_STRING_PRETTY |
-					      JSON_C_TO_STRING_NOSLASHESCAPE);
-	if (!text || fputs(text, out) == EOF || fputc('\n', out) == EOF)
-		ret = -EIO;
-	json_object_put(root);
-	return ret;
+	return cp_json_print(results_json(results), out);
 }

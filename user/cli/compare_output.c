@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "cli/compare_output.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+#include <json-c/json.h>
+
+#include "cli/results_table.h"
+#include "lib/json_print.h"
+
+#define CONSOLE_LABEL_WIDTH 28
+
+static void row_label(const struct cp_comparison_row *row, char *out,
+		      size_t len)
+{
+	const struct cp_measurement *m = row->next;
+
+	if (row->show_mode)
+		snprintf(out, len, "%s: %s [%s]", m->area, m->name, m->mode);
+	else
+		snprintf(out, len, "%s: %s", m->area, m->name);
+}
+
+static void interval_text(const struct cp_comparison_row *row, char *out,
+			  size_t len)
+{
+	if (row->verdict == CP_VERDICT_NO_RATIO)
+		snprintf(out, len, "-");
+	else if (isinf(row->high))
+		snprintf(out, len, "%.3f-inf", row->low);
+	else
+		snprintf(out, len, "%.3f-%.3f", row->low, row->high);
+}
+
+/* "2 regressions, 1 improvement, 40 same, 3 unclear". */
+static void totals_text(const struct cp_comparison *comparison, char *out,
+			size_t len)
+{
+	const size_t *totals = comparison->totals;
+	int used = snprintf(out, len,
+			    "%zu regressions, %zu improvements, %zu same, %zu unclear",
+			    totals[CP_VERDICT_REGRESSION],
+			    totals[CP_VERDICT_IMPROVEMENT],
+			    totals[CP_VERDICT_SAME], totals[CP_VERDICT_UNCLEAR]);
+
+	if (totals[CP_VERDICT_NO_RATIO] && used > 0 && (size_t)used < len)
+		snprintf(out + used, len - (size_t)used,
+			 ", %zu without a ratio", totals[CP_VERDICT_NO_RATIO]);
+}
+
+/* Notes a reader needs before the figures: why the runs may differ.
+ * How many lines. */
+static size_t write_notes(const struct compare_context *context, FILE *out,
+			  const char *prefix)
+{
+	struct cp_environment_difference
+		differences[CP_MAX_ENVIRONMENT_DIFFERENCES];
+	size_t n = cp_environment_differences(context->runs[0],
+					      context->runs[1], differences);
+	static const char *const which[] = { "the baseline", "the new" };
+	size_t lines = n;
+
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "%sdifferent %s: %s / %s\n", prefix,
+			differences[i].what, differences[i].base,
+			differences[i].next);
+	for (int r = 0; r < 2; r++) {
+		const struct cp_results *run = context->runs[r];
+
+		if (run->interrupted)
+			fprintf(out, "%s%s run was interrupted\n", prefix,
+				which[r]);
+		for (size_t i = 0; i < run->nr_skipped_areas; i++)
+			fprintf(out, "%s%s run left out %s: %s\n", prefix,
+				which[r], run->skipped_areas[i].name,
+				run->skipped_areas[i].reason);
+		lines += run->interrupted + run->nr_skipped_areas;
+	}
+	return lines;
+}
+
+int compare_write_console(const struct compare_context *context, FILE *out)
+{
+	const struct cp_comparison *comparison = context->comparison;
+	char label[160], base[32], next[32], interval[48], totals[160];
+
+	write_notes(context, out, "note: ");
+	fprintf(out,
+		"threshold %g %%, false discovery rate %g; intervals of the ratio\n",
+		100 * comparison->threshold, comparison->alpha);
+	fprintf(out, "  %-*s %8s %8s %6s %-11s  %s\n", CONSOLE_LABEL_WIDTH,
+		"measurement", "baseline", "new", "ratio", "interval",
+		"verdict");
+	for (size_t i = 0; i < comparison->nr_rows; i++) {
+		const struct cp_comparison_row *row = &comparison->rows[i];
+
+		row_label(row, label, sizeof(label));
+		interval_text(row, interval, sizeof(interval));
+		fprintf(out, "  %-*s %8s %8s %6.3f %-11s  %s\n",
+			CONSOLE_LABEL_WIDTH, label,
+			cli_format_ns(row->base->stats_ns.median, base,
+				      sizeof(base)),
+			cli_format_ns(row->next->stats_ns.median, next,
+				      sizeof(next)),
+			row->ratio, interval, cp_verdict_name(row->verdict));
+	}
+	if (comparison->only_base || comparison->only_next)
+		fprintf(out,
+			"not compared: %zu only in the baseline, %zu only in the new run\n",
+			comparison->only_base, comparison->only_next);
+	totals_text(comparison, totals, sizeof(totals));
+	fprintf(out, "%zu measurements compared, %s\n", comparison->nr_rows,
+		totals);
+	return ferror(out) ? -EIO : 0;
+}
+
+static void add(json_object *object, const char *key, json_object *value)
+{
+	json_object_object_add(object, key, value);
+}
+
+/* JSON has no infinity: an unbounded end is null. */
+static json_object *number(double value)
+{
+	return isfinite(value) ? json_object_new_double(value) : NULL;
+}
+
+static json_object *row_json(const struct cp_comparison_row *row)
+{
+	json_object *object = json_object_new_object();
+	json_object *interval = NULL;
+
+	add(object, "area", json_object_new_string(row->next->area));
+	add(object, "name", json_object_new_string(row->next->name));
+	add(object, "mode", json_object_new_string(row->next->mode));
+	add(object, "baseline_median_ns",
+	    number(row->base->stats_ns.median));
+	add(object, "new_median_ns", number(row->next->stats_ns.median));
+	add(object, "ratio", number(row->ratio));
+	if (row->verdict != CP_VERDICT_NO_RATIO) {
+		interval = json_object_new_array();
+		json_object_array_add(interval, number(row->low));
+		json_object_array_add(interval, number(row->high));
+	}
+	add(object, "interval", interval);
+	add(object, "interval_confidence", number(row->confidence));
+	add(object, "p_value", number(row->p_value));
+	add(object, "p_adjusted", number(row->p_adjusted));
+	add(object, "verdict",
+	    json_object_new_string(cp_verdict_key(row->verdict)));
+	return object;
+}
+
+static json_object *totals_json(const struct cp_comparison *comparison)
+{
+	json_object *object = json_object_new_object();
+
+	add(object, "compared", json_object_new_int64(
+			(int64_t)comparison->nr_rows));
+	for (int v = 0; v < CP_NR_VERDICTS; v++)
+		add(object, cp_verdict_key(v), json_object_new_int64(
+				(int64_t)comparison->totals[v]));
+	add(object, "only_baseline",
+	    json_object_new_int64((int64_t)comparison->only_base));
+	add(object, "only_new",
+	    json_object_new_int64((int64_t)comparison->only_next));
+	return object;
+}
+
+static json_object *run_json(const char *path, const struct cp_results *run)
+{
+	json_object *object = json_object_new_object();
+	json_object *skipped = json_object_new_array();
+
+	add(object, "file", json_object_new_string(path));
+	add(object, "date", json_object_new_string(run->environment.date));
+	add(object, "interrupted", json_object_new_boolean(run->interrupted));
+	for (size_t i = 0; i < run->nr_skipped_areas; i++)
+		json_object_array_add(skipped, json_object_new_string(
+				run->skipped_areas[i].name));
+	add(object, "skipped_areas", skipped);
+	return object;
+}
+
+static json_object *differences_json(const struct compare_context *context)
+{
+	struct cp_environment_difference
+		differences[CP_MAX_ENVIRONMENT_DIFFERENCES];
+	size_t n = cp_environment_differences(context->runs[0],
+					      context->runs[1], differences);
+	json_object *array = json_object_new_array();
+
+	for (size_t i = 0; i < n; i++) {
+		json_object *item = json_object_new_object();
+
+		add(item, "what", json_object_new_string(differences[i].what));
+		add(item, "baseline",
+		    json_object_new_string(differences[i].base));
+		add(item, "new", json_object_new_string(differences[i].next));
+		json_object_array_add(array, item);
+	}
+	return array;
+}
+
+int compare_write_json(const struct compare_context *context, FILE *out)
+{
+	const struct cp_comparison *comparison = context->comparison;
+	json_object *root = json_object_new_object();
+	json_object *rows = json_object_new_array();
+
+	add(root, "schema", json_object_new_string("cacheprobe-compare/1"));
+	add(root, "baseline", run_json(context->paths[0], context->runs[0]));
+	add(root, "new", run_json(context->paths[1], context->runs[1]));
+	add(root, "threshold_percent", number(100 * comparison->threshold));
+	add(root, "false_discovery_rate", number(comparison->alpha));
+	add(root, "environment_differences", differences_json(context));
+	add(root, "totals", totals_json(comparison));
+	for (size_t i = 0; i < comparison->nr_rows; i++)
+		json_object_array_add(rows, row_json(&comparison->rows[i]));
+	add(root, "measurements", rows);
+	return cp_json_print(root, out);
+}
+
+/* @text in a Markdown table cell: what would end the cell or start
+ * markup is escaped. */
+static void markdown_text(FILE *out, const char *text)
+{
+	for (; *text; text++) {
+		if (strchr("|\\`*_[]<>#", *text))
+			fputc('\\', out);
+		fputc(*text, out);
+	}
+}
+
+static void markdown_row(FILE *out, const struct cp_comparison_row *row)
+{
+	char label[160], base[32], next[32], interval[48];
+
+	row_label(row, label, sizeof(label));
+	interval_text(row, interval, sizeof(interval));
+	fputs("| ", out);
+	markdown_text(out, label);
+	fprintf(out, " | %s | %s | %.3f | %s | %s |\n",
+		cli_format_ns(row->base->stats_ns.median, base, sizeof(base)),
+		cli_format_ns(row->next->stats_ns.median, next, sizeof(next)),
+		row->ratio, interval,
+		row->verdict == CP_VERDICT_REGRESSION ? "**REGRESSION**"
+						      : cp_verdict_name(row->verdict));
+}
+
+static void markdown_table(FILE *out, const struct cp_comparison *comparison,
+			   bool changes_only)
+{
+	fputs("| measurement | baseline | new | ratio | interval | verdict |\n"
+	      "|---|---:|---:|---:|---|---|\n", out);
+	for (size_t i = 0; i < comparison->nr_rows; i++) {
+		enum cp_verdict verdict = comparison->rows[i].verdict;
+
+		if (!changes_only || verdict != CP_VERDICT_SAME)
+			markdown_row(out, &comparison->rows[i]);
+	}
+}
+
+int compare_write_markdown(const struct compare_context *context, FILE *out)
+{
+	const struct cp_comparison *comparison = context->comparison;
+	size_t others = comparison->nr_rows -
+			comparison->totals[CP_VERDICT_SAME];
+	char totals[160];
+
+	totals_text(comparison, totals, sizeof(totals));
+	fprintf(out, "### cacheprobe compare: %s\n\n", totals);
+	fputs("Baseline ", out);
+	markdown_text(out, context->paths[0]);
+	fputs(", new ", out);
+	markdown_text(out, context->paths[1]);
+	fprintf(out,
+		": %zu measurements compared (threshold %g %%, false discovery rate %g).\n\n",
+		comparison->nr_rows, 100 * comparison->threshold,
+		comparison->alpha);
+	if (write_notes(context, out, "- "))
+		fputs("\n", out);
+	if (others) {
+		markdown_table(out, comparison, true);
+		fputs("\n", out);
+	}
+	fprintf(out, "<details><summary>All %zu measurements</summary>\n\n",
+		comparison->nr_rows);
+	markdown_table(out, comparison, false);
+	fputs("\n</details>\n", out);
+	return ferror(out) ? -EIO : 0;
+}

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "comparison.h"
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fdr.h"
+#include "mann_whitney.h"
+#include "ratio_interval.h"
+
+static const char *const verdict_names[] = {
+	[CP_VERDICT_REGRESSION] = "REGRESSION",
+	[CP_VERDICT_IMPROVEMENT] = "improvement",
+	[CP_VERDICT_SAME] = "same",
+	[CP_VERDICT_UNCLEAR] = "unclear",
+	[CP_VERDICT_NO_RATIO] = "no ratio",
+};
+
+static const char *const verdict_keys[] = {
+	[CP_VERDICT_REGRESSION] = "regression",
+	[CP_VERDICT_IMPROVEMENT] = "improvement",
+	[CP_VERDICT_SAME] = "same",
+	[CP_VERDICT_UNCLEAR] = "unclear",
+	[CP_VERDICT_NO_RATIO] = "no_ratio",
+};
+
+const char *cp_verdict_name(enum cp_verdict verdict)
+{
+	return verdict_names[verdict];
+}
+
+const char *cp_verdict_key(enum cp_verdict verdict)
+{
+	return verdict_keys[verdict];
+}
+
+/* Pair the runs and test each pair: rows without intervals yet. */
+static int pair_rows(const struct cp_results *base,
+		     const struct cp_results_index *base_index,
+		     const struct cp_results *next,
+		     const struct cp_results_index *next_index,
+		     struct cp_comparison *out)
+{
+	out->rows = malloc((next->nr_measurements ? next->nr_measurements : 1) *
+			   sizeof(*out->rows));
+	if (!out->rows)
+		return -ENOMEM;
+	for (size_t i = 0; i < next->nr_measurements; i++) {
+		const struct cp_measurement *m = &next->measurements[i];
+		const struct cp_measurement *b =
+			cp_results_index_find(base_index, m);
+		struct cp_comparison_row *row = &out->rows[out->nr_rows];
+		struct cp_mann_whitney test;
+
+		if (!b)
+			continue;
+		if (cp_mann_whitney(b->ns, b->nr_samples, m->ns,
+				    m->nr_samples, &test))
+			return -ENOMEM;
+		*row = (struct cp_comparison_row){
+			.base = b, .next = m,
+			.show_mode =
+				cp_results_index_name_repeats(next_index, m) ||
+				cp_results_index_name_repeats(base_index, b),
+			.ratio = m->stats_ns.median / b->stats_ns.median,
+			.p_value = test.p_value,
+		};
+		out->nr_rows++;
+	}
+	out->only_base = base->nr_measurements - out->nr_rows;
+	out->only_next = next->nr_measurements - out->nr_rows;
+	return 0;
+}
+
+static int adjust(struct cp_comparison *out)
+{
+	double *p = malloc((out->nr_rows ? out->nr_rows : 1) * sizeof(*p));
+	int ret;
+
+	if (!p)
+		return -ENOMEM;
+	for (size_t i = 0; i < out->nr_rows; i++)
+		p[i] = out->rows[i].p_value;
+	ret = cp_fdr_adjust(p, out->nr_rows, p);
+	for (size_t i = 0; !ret && i < out->nr_rows; i++)
+		out->rows[i].p_adjusted = p[i];
+	free(p);
+	return ret;
+}
+
+static enum cp_verdict judge(const struct cp_comparison_row *row,
+			     bool selected, double threshold)
+{
+	if (selected && row->low > 1 + threshold)
+		return CP_VERDICT_REGRESSION;
+	if (selected && row->high < 1 - threshold)
+		return CP_VERDICT_IMPROVEMENT;
+	if (row->low >= 1 - threshold && row->high <= 1 + threshold)
+		return CP_VERDICT_SAME;
+	return CP_VERDICT_UNCLEAR;
+}
+
+static int judge_rows(struct cp_comparison *out)
+{
+	size_t selected = 0;
+	double confidence[2], z[2];
+
+	for (size_t i = 0; i < out->nr_rows; i++)
+		selected += out->rows[i].p_adjusted <= out->alpha;
+	confidence[0] = 1 - out->alpha;
+	confidence[1] = 1 - (double)(selected ? selected : 1) * out->alpha /
+			    (double)(out->nr_rows ? out->nr_rows : 1);
+	for (int level = 0; level < 2; level++)
+		z[level] = cp_normal_quantile_two_sided(confidence[level]);
+	for (size_t i = 0; i < out->nr_rows; i++) {
+		struct cp_comparison_row *row = &out->rows[i];
+		bool is_selected = row->p_adjusted <= out->alpha;
+		struct cp_ratio_interval interval;
+		int ret = cp_ratio_interval(row->base->ns, row->base->nr_samples,
+					    row->next->ns,
+					    row->next->nr_samples,
+					    z[is_selected], &interval);
+
+		row->confidence = confidence[is_selected];
+		if (ret == -EDOM) {
+			row->verdict = CP_VERDICT_NO_RATIO;
+		} else if (ret) {
+			return ret;
+		} else {
+			row->low = interval.low;
+			row->high = interval.high;
+			row->verdict = judge(row, is_selected, out->threshold);
+		}
+		out->totals[row->verdict]++;
+	}
+	return 0;
+}
+
+int cp_comparison_build(const struct cp_results *base,
+			const struct cp_results_index *base_index,
+			const struct cp_results *next,
+			const struct cp_results_index *next_index,
+			double threshold, double alpha,
+			struct cp_comparison *out)
+{
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	out->threshold = threshold;
+	out->alpha = alpha;
+	ret = pair_rows(base, base_index, next, next_index, out);
+	if (!ret)
+		ret = adjust(out);
+	if (!ret)
+		ret = judge_rows(out);
+	if (ret)
+		cp_comparison_free(out);
+	return ret;
+}
+
+void cp_comparison_free(struct cp_comparison *comparison)
+{
+	free(comparison->rows);
+	comparison->rows = NULL;
+	comparison->nr_rows = 0;
+}
+
+#define TEXT_FIELD(label, field) \
+	{ label, offsetof(struct cp_environment, field) }
+
+static const struct {
+	const char *what;
+	size_t offset;
+} environment_texts[] = {
+	TEXT_FIELD("CPU", cpu_model), TEXT_FIELD("microcode", microcode),
+	TEXT_FIELD("kernel", kernel), TEXT_FIELD("module", module_version),
+	TEXT_FIELD("governor", governors), TEXT_FIELD("boost", boost),
+	TEXT_FIELD("SMT", smt), TEXT_FIELD("hypervisor", hypervisor),
+	TEXT_FIELD("isolated CPUs", isolated_cpus),
+	TEXT_FIELD("nohz_full CPUs", nohz_full_cpus),
+};
+
+size_t cp_environment_differences(const struct cp_results *base,
+				  const struct cp_results *next,
+				  struct cp_environment_difference *out)
+{
+	const char *a = (const char *)&base->environment;
+	const char *b = (const char *)&next->environment;
+	size_t n = 0;
+
+	for (size_t i = 0; i < sizeof(environment_texts) /
+			       sizeof(environment_texts[0]); i++) {
+		const char *left = a + environment_texts[i].offset;
+		const char *right = b + environment_texts[i].offset;
+
+		if (!strcmp(left, right))
+			continue;
+		out[n].what = environment_texts[i].what;
+		snprintf(out[n].base, sizeof(out[n].base), "%s", left);
+		snprintf(out[n].next, sizeof(out[n].next), "%s", right);
+		n++;
+	}
+	if (base->environment.nr_online_cpus !=
+	    next->environment.nr_online_cpus) {
+		out[n].what = "online CPUs";
+		snprintf(out[n].base, sizeof(out[n].base), "%u",
+			 base->environment.nr_online_cpus);
+		snprintf(out[n].next, sizeof(out[n].next), "%u",
+			 next->environment.nr_online_cpus);
+		n++;
+	}
+	return n;
+}

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Two runs judged measurement by measurement, the table from which every
+ * output of `compare` is written.
+ *
+ * Each measurement in both runs gets the ratio of medians (new / base),
+ * the two-sided Mann-Whitney p-value of its samples and that p-value
+ * adjusted across the whole table (Benjamini-Hochberg), and an interval
+ * of the ratio (cp_ratio_interval).  The verdict asks the interval, never
+ * the point: a REGRESSION (IMPROVEMENT) is a change found significant
+ * after the adjustment whose interval, at the level that keeps the false
+ * coverage rate of the R selected among m at alpha (1 - R alpha / m,
+ * Benjamini and Yekutieli 2005), lies wholly above 1 + threshold (below
+ * 1 - threshold); "same" is an interval (at 1 - alpha) wholly within
+ * 1 +- threshold; anything else is "unclear": the runs cannot tell.
+ */
+#ifndef CACHEPROBE_COMPARISON_H
+#define CACHEPROBE_COMPARISON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "results.h"
+#include "results_index.h"
+
+enum cp_verdict {
+	CP_VERDICT_REGRESSION,
+	CP_VERDICT_IMPROVEMENT,
+	CP_VERDICT_SAME,
+	CP_VERDICT_UNCLEAR,
+	/* A sample at or below zero (the harness's residue): no ratio. */
+	CP_VERDICT_NO_RATIO,
+	CP_NR_VERDICTS,
+};
+
+/* "REGRESSION", "improvement", "same", "unclear", "no ratio". */
+const char *cp_verdict_name(enum cp_verdict verdict);
+/* The same as a JSON value: "regression", ..., "no_ratio". */
+const char *cp_verdict_key(enum cp_verdict verdict);
+
+struct cp_comparison_row {
+	const struct cp_measurement *base, *next;
+	bool show_mode;		/* the name recurs in another mode */
+	double ratio;		/* of medians, new / base */
+	double low, high;	/* interval of the ratio; high may be +inf */
+	double confidence;	/* of that interval */
+	double p_value, p_adjusted;
+	enum cp_verdict verdict;
+};
+
+struct cp_comparison {
+	double threshold;	/* share: 0.05 for 5 % */
+	double alpha;		/* false discovery rate */
+	size_t nr_rows;
+	struct cp_comparison_row *rows;	/* in the new run's order */
+	size_t only_base, only_next;
+	size_t totals[CP_NR_VERDICTS];
+};
+
+/*
+ * Judge the measurements @base and @next (indexed) have in common, into
+ * @out (free with cp_comparison_free).  0 or -ENOMEM.
+ */
+int cp_comparison_build(const struct cp_results *base,
+			const struct cp_results_index *base_index,
+			const struct cp_results *next,
+			const struct cp_results_index *next_index,
+			double threshold, double alpha,
+			struct cp_comparison *out);
+void cp_comparison_free(struct cp_comparison *comparison);
+
+/* One environment field that differs between the runs. */
+struct cp_environment_difference {
+	const char *what;	/* "CPU", "kernel", ... */
+	char base[CP_ENV_TEXT * 4], next[CP_ENV_TEXT * 4];
+};
+
+#define CP_MAX_ENVIRONMENT_DIFFERENCES 12
+
+/* The fields of the runs' environments that differ, in @out; how many. */
+size_t cp_environment_differences(const struct cp_results *base,
+				  const struct cp_results *next,
+				  struct cp_environment_difference *out);
+
+#endif

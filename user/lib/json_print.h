@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* A JSON document as the project writes every one: indented, doubles to
+ * 17 significant digits so that each reads back unchanged. */
+#ifndef CACHEPROBE_JSON_PRINT_H
+#define CACHEPROBE_JSON_PRINT_H
+
+#include <stdio.h>
+#include <json-c/json.h>
+
+/* Print @root and a newline to @out, then release @root.  0 or -EIO. */
+int cp_json_print(json_object *root, FILE *out);
+
+#endif
