@@ -494,6 +494,52 @@ static void test_unclear(void **state)
 	fixture_remove(wide);
 }
 
+/* Runs that differ by 6 % from one to the next, as runs do when buffers
+ * land elsewhere: one run against the next cries wolf; two runs a side,
+ * pooled, carry that variation and do not.  Order of options, files and
+ * '--' is free; a side needs a file, and a file counts once. */
+static void test_several_runs(void **state)
+{
+	char *a1 = result_file(10.0, 0, "a1.json");
+	char *a2 = result_file(10.6, 1, "a2.json");
+	char *b1 = result_file(10.6, 2, "b1.json");
+	char *b2 = result_file(10.0, 3, "b2.json");
+	struct cp_results fewer;
+	double values[NR_SAMPLES];
+	char *partial;
+
+	(void)state;
+	assert_int_equal(compare(a1, b1, NULL), 1);
+	assert_int_equal(compare(a1, a2, "--", b1, b2, NULL), 0);
+	assert_non_null(strstr(printed, "note: the baseline side pools 2 runs"));
+	assert_non_null(strstr(printed, "note: the new side pools 2 runs"));
+	assert_null(strstr(printed, "REGRESSION"));
+	assert_non_null(strstr(printed, "2 measurements compared, 0 regressions"));
+	assert_int_equal(compare(a1, a2, "--", b1, b2, "--threshold=4", NULL),
+			 0);
+	assert_int_equal(compare("--", a1, "--", b1, NULL), 1);
+	assert_int_equal(compare("--alpha", "0.05", a1, "--", b1, b2, NULL), 0);
+	/* A measurement missing from one run of a side is left out. */
+	fixture_results(&fewer);
+	samples(1.7, 2, values);
+	fixture_measurement(&fewer, "chase 4 KiB", values, NR_SAMPLES);
+	partial = fixture_write_json(&fewer, "partial.json");
+	assert_int_equal(compare(a1, partial, "--", b1, NULL), 0);
+	assert_non_null(strstr(printed,
+			       "pools 2 runs; 1 measurements not in every run left out"));
+	assert_non_null(strstr(printed, "1 measurements compared"));
+	/* Misuse. */
+	assert_int_equal(compare(a1, a2, b1, NULL), 2);
+	assert_int_equal(compare(a1, "--", NULL), 2);
+	assert_int_equal(compare(a1, a1, "--", b1, NULL), 2);
+	cp_results_free(&fewer);
+	fixture_remove(partial);
+	fixture_remove(a1);
+	fixture_remove(a2);
+	fixture_remove(b1);
+	fixture_remove(b2);
+}
+
 static void test_misuse(void **state)
 {
 	char *base = result_file(10.0, 0, "base.json");
@@ -525,6 +571,7 @@ int main(void)
 		cmocka_unit_test(test_markdown_output),
 		cmocka_unit_test(test_output_misuse),
 		cmocka_unit_test(test_unclear),
+		cmocka_unit_test(test_several_runs),
 		cmocka_unit_test(test_misuse),
 	};
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli_util.h"
 #include "cli/commands.h"
@@ -21,17 +22,21 @@
 #include "lib/comparison.h"
 #include "lib/results_index.h"
 #include "lib/results_json.h"
+#include "lib/results_pool.h"
 
 #define COMMAND "compare"
 
 static const char usage[] =
 	"Usage: " CLI_PROGRAM " compare [OPTIONS] BASELINE.json NEW.json\n"
+	"       " CLI_PROGRAM " compare [OPTIONS] BASELINE.json... -- NEW.json...\n"
 	"\n"
 	"Compare the measurements two runs have in common: ratio of medians\n"
 	"(new / baseline), its interval, and a verdict: REGRESSION or\n"
 	"improvement when the change is significant across the whole table\n"
 	"and its interval lies wholly beyond the threshold, same when the\n"
-	"interval lies wholly within it, unclear otherwise.\n"
+	"interval lies wholly within it, unclear otherwise.  Several runs on a\n"
+	"side (before and after '--') are pooled: their samples carry the\n"
+	"variation between runs, which one run's samples cannot.\n"
 	"\n"
 	"Options:\n"
 	"      --threshold=PCT  smallest change that counts (default 5)\n"
@@ -48,7 +53,8 @@ static const char usage[] =
 struct compare_options {
 	double threshold;	/* share, 0.05 for 5 % */
 	double alpha;
-	const char *paths[2];
+	char **paths[2];	/* the runs of the baseline, of the new side */
+	size_t nr_paths[2];
 	const char *json;	/* NULL: not asked; "-": standard output */
 	const char *markdown;
 };
@@ -75,15 +81,96 @@ static int parse_number(const char *name, const char *text, double min,
 /* No output over an input, or two outputs into one file or stream. */
 static int check_paths(const struct compare_options *options)
 {
-	const struct cli_path_use uses[] = {
-		{ "BASELINE.json", options->paths[0], true },
-		{ "NEW.json", options->paths[1], true },
-		{ "--json", options->json, false },
-		{ "--markdown", options->markdown, false },
-	};
+	size_t nr_inputs = options->nr_paths[0] + options->nr_paths[1];
+	struct cli_path_use *uses = calloc(nr_inputs + 2, sizeof(*uses));
+	size_t n = 0;
+	int status;
 
-	return cli_check_path_uses(COMMAND, uses,
-				   sizeof(uses) / sizeof(uses[0]));
+	if (!uses)
+		return CLI_EXIT_FAILURE;
+	for (int side = 0; side < 2; side++)
+		for (size_t i = 0; i < options->nr_paths[side]; i++)
+			uses[n++] = (struct cli_path_use){
+				side ? "NEW.json" : "BASELINE.json",
+				options->paths[side][i], true,
+			};
+	uses[n++] = (struct cli_path_use){ "--json", options->json, false };
+	uses[n++] = (struct cli_path_use){ "--markdown", options->markdown,
+					   false };
+	status = cli_check_path_uses(COMMAND, uses, n);
+	free(uses);
+	return status;
+}
+
+/* Whether @word, an option of the command line, takes the next word as
+ * its value ("--json FILE", or "--js FILE" as getopt_long abbreviates). */
+static bool takes_next_word(const char *word)
+{
+	static const char *const with_value[] = {
+		"--threshold", "--alpha", "--json", "--markdown",
+	};
+	size_t len = strlen(word);
+
+	if (len < 3 || strncmp(word, "--", 2) || strchr(word, '='))
+		return false;
+	for (size_t i = 0; i < sizeof(with_value) / sizeof(with_value[0]); i++)
+		if (!strncmp(with_value[i], word, len))
+			return true;
+	return false;
+}
+
+/*
+ * The '--' between the baseline runs and the new ones, taken out of @argv
+ * before getopt (which would move it): the first '--' after a file.  A
+ * '--' before any file ends the options as usual.  How many files come
+ * before it, or -1 without one.
+ */
+static int take_separator(int *argc, char **argv)
+{
+	bool options_ended = false;
+	int files = 0;
+
+	for (int i = 1; i < *argc; i++) {
+		const char *word = argv[i];
+
+		if (!strcmp(word, "--") && (files || options_ended)) {
+			if (!files)
+				continue;
+			memmove(&argv[i], &argv[i + 1],
+				(size_t)(*argc - i) * sizeof(*argv));
+			(*argc)--;
+			return files;
+		}
+		if (!strcmp(word, "--"))
+			options_ended = true;
+		else if (options_ended || word[0] != '-' || !word[1])
+			files++;
+		else if (takes_next_word(word))
+			i++;
+	}
+	return -1;
+}
+
+/* The files after the options: BASELINE NEW, or the two sides of '--'. */
+static int take_files(int argc, char **argv, int separator,
+		      struct compare_options *options)
+{
+	int nr_files = argc - optind;
+
+	if (separator < 0 && nr_files != 2)
+		return cli_usage_error(COMMAND,
+				       "needs two result files (baseline and new), got %d",
+				       nr_files);
+	if (separator == 0 || separator >= nr_files)
+		return cli_usage_error(COMMAND,
+				       "needs at least one result file on each side of '--'");
+	if (separator < 0)
+		separator = 1;
+	options->paths[0] = &argv[optind];
+	options->nr_paths[0] = (size_t)separator;
+	options->paths[1] = &argv[optind + separator];
+	options->nr_paths[1] = (size_t)(nr_files - separator);
+	return check_paths(options);
 }
 
 static int parse_options(int argc, char **argv, struct compare_options *options)
@@ -96,6 +183,7 @@ static int parse_options(int argc, char **argv, struct compare_options *options)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	int separator = take_separator(&argc, argv);
 	int opt, ret = 0;
 
 	opterr = 0;
@@ -126,13 +214,7 @@ static int parse_options(int argc, char **argv, struct compare_options *options)
 	}
 	if (ret)
 		return ret;
-	if (argc - optind != 2)
-		return cli_usage_error(COMMAND,
-				       "needs two result files (baseline and new), got %d",
-				       argc - optind);
-	options->paths[0] = argv[optind];
-	options->paths[1] = argv[optind + 1];
-	return check_paths(options);
+	return take_files(argc, argv, separator, options);
 }
 
 typedef int (*compare_writer)(const struct compare_context *, FILE *);
@@ -196,19 +278,43 @@ static int write_outputs(const struct compare_options *options,
 	return status;
 }
 
+/* The runs of one side, read, and as one when there are several. */
+struct side {
+	struct cp_results *runs;
+	struct cp_results_index *indexes;
+	size_t nr_loaded;
+	struct cp_results pooled;
+	struct cp_results_index pooled_index;
+	bool is_pooled;
+	size_t nr_partial;	/* measurements not in every run */
+};
+
+static const struct cp_results *side_results(const struct side *side)
+{
+	return side->is_pooled ? &side->pooled : &side->runs[0];
+}
+
+static const struct cp_results_index *side_index(const struct side *side)
+{
+	return side->is_pooled ? &side->pooled_index : &side->indexes[0];
+}
+
 static int compare_runs(const struct compare_options *options,
-			const struct cp_results *runs,
-			const struct cp_results_index *indexes)
+			const struct side *sides)
 {
 	struct cp_comparison comparison;
 	struct compare_context context = {
-		.paths = { options->paths[0], options->paths[1] },
-		.runs = { &runs[0], &runs[1] },
+		.paths = { (const char *const *)options->paths[0],
+			   (const char *const *)options->paths[1] },
+		.nr_paths = { options->nr_paths[0], options->nr_paths[1] },
+		.nr_partial = { sides[0].nr_partial, sides[1].nr_partial },
+		.runs = { side_results(&sides[0]), side_results(&sides[1]) },
 		.comparison = &comparison,
 	};
 	int status;
 
-	if (cp_comparison_build(&runs[0], &indexes[0], &runs[1], &indexes[1],
+	if (cp_comparison_build(side_results(&sides[0]), side_index(&sides[0]),
+				side_results(&sides[1]), side_index(&sides[1]),
 				options->threshold, options->alpha,
 				&comparison)) {
 		fprintf(stderr, "%s: %s: out of memory\n", CLI_PROGRAM,
@@ -218,7 +324,7 @@ static int compare_runs(const struct compare_options *options,
 	if (!comparison.nr_rows) {
 		fprintf(stderr,
 			"%s: compare: %s and %s have no measurement in common\n",
-			CLI_PROGRAM, options->paths[0], options->paths[1]);
+			CLI_PROGRAM, options->paths[0][0], options->paths[1][0]);
 		cp_comparison_free(&comparison);
 		return CLI_EXIT_USAGE;
 	}
@@ -258,28 +364,81 @@ static int load_run(const char *path, struct cp_results *results,
 	return ret == -EEXIST ? CLI_EXIT_USAGE : CLI_EXIT_FAILURE;
 }
 
-int cmd_compare(int argc, char **argv)
+static void free_side(struct side *side)
 {
-	struct compare_options options = { .threshold = 0.05, .alpha = 0.05 };
-	struct cp_results results[2];
-	struct cp_results_index indexes[2];
-	int status = parse_options(argc, argv, &options);
+	for (size_t i = 0; i < side->nr_loaded; i++) {
+		cp_results_index_free(&side->indexes[i]);
+		cp_results_free(&side->runs[i]);
+	}
+	if (side->is_pooled) {
+		cp_results_index_free(&side->pooled_index);
+		cp_results_free(&side->pooled);
+	}
+	free(side->runs);
+	free(side->indexes);
+	memset(side, 0, sizeof(*side));
+}
+
+/* A run named twice on one side would count its samples twice. */
+static int check_distinct(char **paths, size_t nr_paths)
+{
+	for (size_t i = 0; i < nr_paths; i++) {
+		struct stat a, b;
+
+		if (stat(paths[i], &a))
+			continue;
+		for (size_t j = 0; j < i; j++)
+			if (!stat(paths[j], &b) && a.st_dev == b.st_dev &&
+			    a.st_ino == b.st_ino)
+				return cli_usage_error(COMMAND,
+						       "'%s' and '%s' are one file: its samples would count twice",
+						       paths[j], paths[i]);
+	}
+	return CLI_PROCEED;
+}
+
+static int load_side(char **paths, size_t nr_paths, struct side *side)
+{
+	const struct cp_measurement *first, *second;
+	int status = check_distinct(paths, nr_paths);
 
 	if (status != CLI_PROCEED)
 		return status;
-	status = load_run(options.paths[0], &results[0], &indexes[0]);
-	if (status != CLI_PROCEED)
-		return status;
-	status = load_run(options.paths[1], &results[1], &indexes[1]);
-	if (status != CLI_PROCEED) {
-		cp_results_index_free(&indexes[0]);
-		cp_results_free(&results[0]);
-		return status;
+	side->runs = calloc(nr_paths, sizeof(*side->runs));
+	side->indexes = calloc(nr_paths, sizeof(*side->indexes));
+	if (!side->runs || !side->indexes)
+		return CLI_EXIT_FAILURE;
+	for (size_t i = 0; i < nr_paths; i++) {
+		status = load_run(paths[i], &side->runs[i], &side->indexes[i]);
+		if (status != CLI_PROCEED)
+			return status;
+		side->nr_loaded++;
 	}
-	status = compare_runs(&options, results, indexes);
-	for (int i = 0; i < 2; i++) {
-		cp_results_index_free(&indexes[i]);
-		cp_results_free(&results[i]);
-	}
+	if (nr_paths == 1)
+		return CLI_PROCEED;
+	if (cp_results_pool(side->runs, side->indexes, nr_paths,
+			    &side->pooled, &side->nr_partial))
+		return CLI_EXIT_FAILURE;
+	side->is_pooled = true;
+	/* Pooled from indexed runs: no identity can repeat. */
+	if (cp_results_index_build(&side->pooled_index, &side->pooled, &first,
+				   &second))
+		return CLI_EXIT_FAILURE;
+	return CLI_PROCEED;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct compare_options options = { .threshold = 0.05, .alpha = 0.05 };
+	struct side sides[2] = { 0 };
+	int status = parse_options(argc, argv, &options);
+
+	for (int i = 0; status == CLI_PROCEED && i < 2; i++)
+		status = load_side(options.paths[i], options.nr_paths[i],
+				   &sides[i]);
+	if (status == CLI_PROCEED)
+		status = compare_runs(&options, sides);
+	for (int i = 0; i < 2; i++)
+		free_side(&sides[i]);
 	return status;
 }

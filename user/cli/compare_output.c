@@ -61,6 +61,19 @@ static size_t write_notes(const struct compare_context *context, FILE *out,
 	static const char *const which[] = { "the baseline", "the new" };
 	size_t lines = n;
 
+	for (int r = 0; r < 2; r++) {
+		if (context->nr_paths[r] < 2)
+			continue;
+		fprintf(out, "%s%s side pools %zu runs", prefix, which[r],
+			context->nr_paths[r]);
+		if (context->nr_partial[r])
+			fprintf(out,
+				"; %zu measurements not in every run left out",
+				context->nr_partial[r]);
+		fputc('\n', out);
+		lines++;
+	}
+
 	for (size_t i = 0; i < n; i++)
 		fprintf(out, "%sdifferent %s: %s / %s\n", prefix,
 			differences[i].what, differences[i].base,
@@ -69,8 +82,10 @@ static size_t write_notes(const struct compare_context *context, FILE *out,
 		const struct cp_results *run = context->runs[r];
 
 		if (run->interrupted)
-			fprintf(out, "%s%s run was interrupted\n", prefix,
-				which[r]);
+			fprintf(out, "%s%s %s interrupted\n", prefix,
+				which[r],
+				context->nr_paths[r] > 1 ? "side has a run"
+							 : "run was");
 		for (size_t i = 0; i < run->nr_skipped_areas; i++)
 			fprintf(out, "%s%s run left out %s: %s\n", prefix,
 				which[r], run->skipped_areas[i].name,
@@ -168,12 +183,19 @@ static json_object *totals_json(const struct cp_comparison *comparison)
 	return object;
 }
 
-static json_object *run_json(const char *path, const struct cp_results *run)
+static json_object *run_json(const struct compare_context *context, int side)
 {
+	const struct cp_results *run = context->runs[side];
 	json_object *object = json_object_new_object();
+	json_object *files = json_object_new_array();
 	json_object *skipped = json_object_new_array();
 
-	add(object, "file", json_object_new_string(path));
+	for (size_t i = 0; i < context->nr_paths[side]; i++)
+		json_object_array_add(files, json_object_new_string(
+				context->paths[side][i]));
+	add(object, "files", files);
+	add(object, "measurements_not_in_every_run", json_object_new_int64(
+			(int64_t)context->nr_partial[side]));
 	add(object, "date", json_object_new_string(run->environment.date));
 	add(object, "interrupted", json_object_new_boolean(run->interrupted));
 	for (size_t i = 0; i < run->nr_skipped_areas; i++)
@@ -210,8 +232,8 @@ int compare_write_json(const struct compare_context *context, FILE *out)
 	json_object *rows = json_object_new_array();
 
 	add(root, "schema", json_object_new_string("cacheprobe-compare/1"));
-	add(root, "baseline", run_json(context->paths[0], context->runs[0]));
-	add(root, "new", run_json(context->paths[1], context->runs[1]));
+	add(root, "baseline", run_json(context, 0));
+	add(root, "new", run_json(context, 1));
 	add(root, "threshold_percent", number(100 * comparison->threshold));
 	add(root, "false_discovery_rate", number(comparison->alpha));
 	add(root, "environment_differences", differences_json(context));
@@ -230,6 +252,15 @@ static void markdown_text(FILE *out, const char *text)
 		if (strchr("|\\`*_[]<>#", *text))
 			fputc('\\', out);
 		fputc(*text, out);
+	}
+}
+
+static void markdown_files(FILE *out, const struct compare_context *context,
+			   int side)
+{
+	for (size_t i = 0; i < context->nr_paths[side]; i++) {
+		fputs(i ? " + " : "", out);
+		markdown_text(out, context->paths[side][i]);
 	}
 }
 
@@ -272,9 +303,9 @@ int compare_write_markdown(const struct compare_context *context, FILE *out)
 	totals_text(comparison, totals, sizeof(totals));
 	fprintf(out, "### cacheprobe compare: %s\n\n", totals);
 	fputs("Baseline ", out);
-	markdown_text(out, context->paths[0]);
+	markdown_files(out, context, 0);
 	fputs(", new ", out);
-	markdown_text(out, context->paths[1]);
+	markdown_files(out, context, 1);
 	fprintf(out,
 		": %zu measurements compared (threshold %g %%, false discovery rate %g).\n\n",
 		comparison->nr_rows, 100 * comparison->threshold,

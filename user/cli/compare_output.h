@@ -13,8 +13,10 @@
 #include "lib/comparison.h"
 
 struct compare_context {
-	const char *paths[2];		/* baseline, new */
-	const struct cp_results *runs[2];
+	const char *const *paths[2];	/* the files of the baseline, new */
+	size_t nr_paths[2];
+	size_t nr_partial[2];		/* measurements not in every run */
+	const struct cp_results *runs[2];	/* pooled when several */
 	const struct cp_comparison *comparison;
 };
 
