@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Do the intervals hold from one run to the next, and does compare cry
+# wolf?  RUNS (default 10) back-to-back user-mode runs of AREAS (default:
+# the areas of the default run), then:
+#   - per area, the share of measurements whose median in run i+1 lies
+#     outside run i's 95 % interval of the median (about 17 % if the
+#     intervals described the run-to-run variation of two estimates of one
+#     spread, far more when they describe one run's arrangement only);
+#   - compare of each consecutive pair: its totals and exit status;
+#   - compare of consecutive pairs of pairs (runs pooled two a side).
+# Not part of make check: it takes RUNS times a run.  OUT keeps the files.
+#
+# Usage: tests/stats/run-to-run.sh [PATH-OF-cacheprobe-run]
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+program=${1:-$top/user/build/cacheprobe-run}
+runs=${RUNS:-10}
+out=${OUT:-$(mktemp -d)}
+mkdir -p "$out"
+read -r -a areas <<<"${AREAS:-}"
+
+echo "machine: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1), $(nproc) CPUs"
+echo "runs: $runs of ${AREAS:-the default run}, files in $out"
+for i in $(seq 1 "$runs"); do
+	"$program" run "${areas[@]}" --mode user --quiet --json "$out/run$i.json"
+done
+
+python3 - "$out" "$runs" <<'PY'
+import json, sys
+from collections import defaultdict
+
+out, runs = sys.argv[1], int(sys.argv[2])
+def load(i):
+    with open(f"{out}/run{i}.json") as f:
+        return {(m["area"], m["name"], m["mode"]): m
+                for m in json.load(f)["measurements"]}
+files = [load(i) for i in range(1, runs + 1)]
+outside, total = defaultdict(int), defaultdict(int)
+for a, b in zip(files, files[1:]):
+    for key, m in a.items():
+        if key not in b or m["area"] == "harness":
+            continue
+        low, high = m["stats_ns"]["median_ci95"]
+        median = b[key]["stats_ns"]["median"]
+        total[key[0]] += 1
+        outside[key[0]] += not (low <= median <= high)
+print("\nnext run's median outside this run's 95 % interval:")
+for area in sorted(total):
+    print(f"  {area:10s} {outside[area]:5d} of {total[area]:5d}"
+          f"  {100 * outside[area] / total[area]:5.1f} %")
+PY
+
+verdicts() {
+	local status=0
+	"$program" compare --json "$out/verdict.json" "$@" >/dev/null || status=$?
+	python3 - "$out/verdict.json" "$status" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))["totals"]
+print(f"exit {sys.argv[2]}: {t['regression']:4d} regressions "
+      f"{t['improvement']:4d} improvements {t['same']:5d} same "
+      f"{t['unclear']:5d} unclear of {t['compared']}")
+PY
+	return "$status"
+}
+
+echo
+echo "compare of consecutive runs:"
+clean=0
+for i in $(seq 1 $((runs - 1))); do
+	printf '  run%-2d vs run%-2d ' "$i" $((i + 1))
+	verdicts "$out/run$i.json" "$out/run$((i + 1)).json" &&
+		clean=$((clean + 1))
+done
+echo "  $clean of $((runs - 1)) pairs exit 0"
+
+echo
+echo "compare of consecutive pairs of runs, pooled two a side:"
+clean=0 pairs=0
+for i in $(seq 1 4 $((runs - 3))); do
+	printf '  run%d+%d vs run%d+%d ' "$i" $((i + 1)) $((i + 2)) $((i + 3))
+	pairs=$((pairs + 1))
+	verdicts "$out/run$i.json" "$out/run$((i + 1)).json" -- \
+		"$out/run$((i + 2)).json" "$out/run$((i + 3)).json" &&
+		clean=$((clean + 1))
+done
+echo "  $clean of $pairs pooled pairs exit 0"
