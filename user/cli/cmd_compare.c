@@ -12,17 +12,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "cli/compare_output.h"
+#include "cli/compare_sides.h"
 #include "cli/path_uses.h"
 #include "lib/atomic_file.h"
 #include "lib/comparison.h"
-#include "lib/results_index.h"
-#include "lib/results_json.h"
-#include "lib/results_pool.h"
 
 #define COMMAND "compare"
 
@@ -278,29 +275,8 @@ static int write_outputs(const struct compare_options *options,
 	return status;
 }
 
-/* The runs of one side, read, and as one when there are several. */
-struct side {
-	struct cp_results *runs;
-	struct cp_results_index *indexes;
-	size_t nr_loaded;
-	struct cp_results pooled;
-	struct cp_results_index pooled_index;
-	bool is_pooled;
-	size_t nr_partial;	/* measurements not in every run */
-};
-
-static const struct cp_results *side_results(const struct side *side)
-{
-	return side->is_pooled ? &side->pooled : &side->runs[0];
-}
-
-static const struct cp_results_index *side_index(const struct side *side)
-{
-	return side->is_pooled ? &side->pooled_index : &side->indexes[0];
-}
-
 static int compare_runs(const struct compare_options *options,
-			const struct side *sides)
+			const struct compare_side *sides)
 {
 	struct cp_comparison comparison;
 	struct compare_context context = {
@@ -308,13 +284,13 @@ static int compare_runs(const struct compare_options *options,
 			   (const char *const *)options->paths[1] },
 		.nr_paths = { options->nr_paths[0], options->nr_paths[1] },
 		.nr_partial = { sides[0].nr_partial, sides[1].nr_partial },
-		.runs = { side_results(&sides[0]), side_results(&sides[1]) },
+		.runs = { compare_side_results(&sides[0]), compare_side_results(&sides[1]) },
 		.comparison = &comparison,
 	};
 	int status;
 
-	if (cp_comparison_build(side_results(&sides[0]), side_index(&sides[0]),
-				side_results(&sides[1]), side_index(&sides[1]),
+	if (cp_comparison_build(compare_side_results(&sides[0]), compare_side_index(&sides[0]),
+				compare_side_results(&sides[1]), compare_side_index(&sides[1]),
 				options->threshold, options->alpha,
 				&comparison)) {
 		fprintf(stderr, "%s: %s: out of memory\n", CLI_PROGRAM,
@@ -335,110 +311,22 @@ static int compare_runs(const struct compare_options *options,
 	return status;
 }
 
-/* A run read and indexed, or an error said: CLI_PROCEED or an exit. */
-static int load_run(const char *path, struct cp_results *results,
-		    struct cp_results_index *index)
-{
-	const struct cp_measurement *first, *second;
-	struct cp_error error;
-	int ret;
-
-	if (cp_results_read_json_samples(path, results, &error)) {
-		fprintf(stderr, "%s: compare: %s\n", CLI_PROGRAM, error.msg);
-		return CLI_EXIT_USAGE;
-	}
-	ret = cp_results_index_build(index, results, &first, &second);
-	if (!ret)
-		return CLI_PROCEED;
-	if (ret == -EEXIST)
-		fprintf(stderr,
-			"%s: compare: %s: measurements %td and %td are both \"%s: %s\" in mode \"%s\"\n",
-			CLI_PROGRAM, path, first - results->measurements,
-			second - results->measurements, first->area,
-			first->name, first->mode);
-	else
-		fprintf(stderr, "%s: compare: %s: %s\n", CLI_PROGRAM, path,
-			strerror(-ret));
-	cp_results_index_free(index);
-	cp_results_free(results);
-	return ret == -EEXIST ? CLI_EXIT_USAGE : CLI_EXIT_FAILURE;
-}
-
-static void free_side(struct side *side)
-{
-	for (size_t i = 0; i < side->nr_loaded; i++) {
-		cp_results_index_free(&side->indexes[i]);
-		cp_results_free(&side->runs[i]);
-	}
-	if (side->is_pooled) {
-		cp_results_index_free(&side->pooled_index);
-		cp_results_free(&side->pooled);
-	}
-	free(side->runs);
-	free(side->indexes);
-	memset(side, 0, sizeof(*side));
-}
-
-/* A run named twice on one side would count its samples twice. */
-static int check_distinct(char **paths, size_t nr_paths)
-{
-	for (size_t i = 0; i < nr_paths; i++) {
-		struct stat a, b;
-
-		if (stat(paths[i], &a))
-			continue;
-		for (size_t j = 0; j < i; j++)
-			if (!stat(paths[j], &b) && a.st_dev == b.st_dev &&
-			    a.st_ino == b.st_ino)
-				return cli_usage_error(COMMAND,
-						       "'%s' and '%s' are one file: its samples would count twice",
-						       paths[j], paths[i]);
-	}
-	return CLI_PROCEED;
-}
-
-static int load_side(char **paths, size_t nr_paths, struct side *side)
-{
-	const struct cp_measurement *first, *second;
-	int status = check_distinct(paths, nr_paths);
-
-	if (status != CLI_PROCEED)
-		return status;
-	side->runs = calloc(nr_paths, sizeof(*side->runs));
-	side->indexes = calloc(nr_paths, sizeof(*side->indexes));
-	if (!side->runs || !side->indexes)
-		return CLI_EXIT_FAILURE;
-	for (size_t i = 0; i < nr_paths; i++) {
-		status = load_run(paths[i], &side->runs[i], &side->indexes[i]);
-		if (status != CLI_PROCEED)
-			return status;
-		side->nr_loaded++;
-	}
-	if (nr_paths == 1)
-		return CLI_PROCEED;
-	if (cp_results_pool(side->runs, side->indexes, nr_paths,
-			    &side->pooled, &side->nr_partial))
-		return CLI_EXIT_FAILURE;
-	side->is_pooled = true;
-	/* Pooled from indexed runs: no identity can repeat. */
-	if (cp_results_index_build(&side->pooled_index, &side->pooled, &first,
-				   &second))
-		return CLI_EXIT_FAILURE;
-	return CLI_PROCEED;
-}
-
 int cmd_compare(int argc, char **argv)
 {
 	struct compare_options options = { .threshold = 0.05, .alpha = 0.05 };
-	struct side sides[2] = { 0 };
+	struct compare_side sides[2] = { 0 };
 	int status = parse_options(argc, argv, &options);
 
-	for (int i = 0; status == CLI_PROCEED && i < 2; i++)
-		status = load_side(options.paths[i], options.nr_paths[i],
-				   &sides[i]);
+	if (status != CLI_PROCEED)
+		return status;
+	for (int i = 0; i < 2; i++) {
+		sides[i].paths = options.paths[i];
+		sides[i].nr_paths = options.nr_paths[i];
+	}
+	status = compare_load_sides(sides);
 	if (status == CLI_PROCEED)
 		status = compare_runs(&options, sides);
 	for (int i = 0; i < 2; i++)
-		free_side(&sides[i]);
+		compare_side_free(&sides[i]);
 	return status;
 }

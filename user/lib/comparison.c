@@ -105,26 +105,17 @@ static enum cp_verdict judge(const struct cp_comparison_row *row,
 
 static int judge_rows(struct cp_comparison *out)
 {
-	size_t selected = 0;
-	double confidence[2], z[2];
+	double z = cp_normal_quantile_two_sided(1 - out->alpha);
 
-	for (size_t i = 0; i < out->nr_rows; i++)
-		selected += out->rows[i].p_adjusted <= out->alpha;
-	confidence[0] = 1 - out->alpha;
-	confidence[1] = 1 - (double)(selected ? selected : 1) * out->alpha /
-			    (double)(out->nr_rows ? out->nr_rows : 1);
-	for (int level = 0; level < 2; level++)
-		z[level] = cp_normal_quantile_two_sided(confidence[level]);
 	for (size_t i = 0; i < out->nr_rows; i++) {
 		struct cp_comparison_row *row = &out->rows[i];
-		bool is_selected = row->p_adjusted <= out->alpha;
 		struct cp_ratio_interval interval;
 		int ret = cp_ratio_interval(row->base->ns, row->base->nr_samples,
 					    row->next->ns,
-					    row->next->nr_samples,
-					    z[is_selected], &interval);
+					    row->next->nr_samples, z,
+					    &interval);
 
-		row->confidence = confidence[is_selected];
+		row->confidence = 1 - out->alpha;
 		if (ret == -EDOM) {
 			row->verdict = CP_VERDICT_NO_RATIO;
 		} else if (ret) {
@@ -132,7 +123,9 @@ static int judge_rows(struct cp_comparison *out)
 		} else {
 			row->low = interval.low;
 			row->high = interval.high;
-			row->verdict = judge(row, is_selected, out->threshold);
+			row->verdict = judge(row,
+					     row->p_adjusted <= out->alpha,
+					     out->threshold);
 		}
 		out->totals[row->verdict]++;
 	}

@@ -6,13 +6,13 @@
  * Each measurement in both runs gets the ratio of medians (new / base),
  * the two-sided Mann-Whitney p-value of its samples and that p-value
  * adjusted across the whole table (Benjamini-Hochberg), and an interval
- * of the ratio (cp_ratio_interval).  The verdict asks the interval, never
- * the point: a REGRESSION (IMPROVEMENT) is a change found significant
- * after the adjustment whose interval, at the level that keeps the false
- * coverage rate of the R selected among m at alpha (1 - R alpha / m,
- * Benjamini and Yekutieli 2005), lies wholly above 1 + threshold (below
- * 1 - threshold); "same" is an interval (at 1 - alpha) wholly within
- * 1 +- threshold; anything else is "unclear": the runs cannot tell.
+ * of the ratio at 1 - alpha (cp_ratio_interval).  The verdict needs both:
+ * a REGRESSION (IMPROVEMENT) is a change found significant after the
+ * adjustment, so that among hundreds of measurements the share of false
+ * findings stays near alpha, whose interval lies wholly above
+ * 1 + threshold (below 1 - threshold), so that it is also large enough to
+ * count; "same" is an interval wholly within 1 +- threshold; anything
+ * else is "unclear": the samples cannot tell.
  */
 #ifndef CACHEPROBE_COMPARISON_H
 #define CACHEPROBE_COMPARISON_H
@@ -43,7 +43,7 @@ struct cp_comparison_row {
 	bool show_mode;		/* the name recurs in another mode */
 	double ratio;		/* of medians, new / base */
 	double low, high;	/* interval of the ratio; high may be +inf */
-	double confidence;	/* of that interval */
+	double confidence;	/* of that interval: 1 - alpha */
 	double p_value, p_adjusted;
 	enum cp_verdict verdict;
 };

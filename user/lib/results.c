@@ -32,6 +32,7 @@ void cp_results_free(struct cp_results *results)
 	for (size_t i = 0; i < results->nr_measurements; i++) {
 		free(results->measurements[i].ticks);
 		free(results->measurements[i].ns);
+		free(results->measurements[i].warnings);
 	}
 	free(results->measurements);
 	memset(results, 0, sizeof(*results));
@@ -110,6 +111,12 @@ void cp_measurement_warn(struct cp_measurement *measurement,
 	va_list args;
 
 	if (measurement->nr_warnings == CP_MAX_WARNINGS)
+		return;
+	if (!measurement->warnings)
+		measurement->warnings = calloc(CP_MAX_WARNINGS,
+					       sizeof(*measurement->warnings));
+	/* Without memory for it the warning is lost, not the run. */
+	if (!measurement->warnings)
 		return;
 	va_start(args, fmt);
 	vsnprintf(measurement->warnings[measurement->nr_warnings++],

@@ -15,6 +15,8 @@
 #include <sys/stat.h>
 #include <json-c/json.h>
 
+#include "json_split.h"
+
 struct reader {
 	const char *path;
 	struct cp_error *error;
@@ -382,10 +384,11 @@ static int check_schema(struct reader *reader, json_object *root,
 	return 0;
 }
 
-/* The whole of @file, NUL-terminated, in *@text (freed by the caller). */
-static int read_all(FILE *file, char **text, size_t *len)
+/* The whole of @file, NUL-terminated, in *@text (freed by the caller);
+ * @expected bytes (the size a regular file has) read without growing. */
+static int read_all(FILE *file, size_t expected, char **text, size_t *len)
 {
-	size_t size = 0, capacity = 4096;
+	size_t size = 0, capacity = expected < 4096 ? 4096 : expected + 2;
 	char *buffer = malloc(capacity), *grown;
 
 	while (buffer) {
@@ -468,14 +471,14 @@ static int parse_text(struct reader *reader, const char *text, size_t len,
 	return 0;
 }
 
-static int parse_file(struct reader *reader, json_object **out)
+/* The whole file in *@text (NUL-terminated, freed by the caller). */
+static int read_file(struct reader *reader, char **text, size_t *len)
 {
 	FILE *file = fopen(reader->path, "r");
 	struct stat st;
-	size_t len = 0;
-	char *text = NULL;
 	int ret;
 
+	*text = NULL;
 	if (!file)
 		ret = -errno;
 	else if (fstat(fileno(file), &st))
@@ -483,20 +486,147 @@ static int parse_file(struct reader *reader, json_object **out)
 	else if (S_ISDIR(st.st_mode))
 		ret = -EISDIR;
 	else
-		ret = read_all(file, &text, &len);
+		ret = read_all(file, S_ISREG(st.st_mode) ? (size_t)st.st_size : 0,
+			       text, len);
 	if (file)
 		fclose(file);
 	if (ret)
 		return cp_error_set(reader->error, -ret, "cannot read %s: %s",
 				    reader->path, strerror(-ret));
-	if (len == 0)
-		ret = cp_error_set(reader->error, EINVAL,
-				   "%s: the file is empty, not a result file",
-				   reader->path);
-	else
-		ret = parse_text(reader, text, len, out);
-	free(text);
+	if (*len == 0)
+		return cp_error_set(reader->error, EINVAL,
+				    "%s: the file is empty, not a result file",
+				    reader->path);
+	return 0;
+}
+
+/* Everything but the measurements, from the document's @root. */
+static int read_top(struct reader *reader, json_object *root,
+		    struct cp_results *results)
+{
+	int ret = check_schema(reader, root, results);
+
+	if (ret)
+		return ret;
+	read_environment(root, results);
+	read_harness(root, results);
+	read_skipped(root, results);
+	read_levels(root, results);
+	return 0;
+}
+
+/* The document parsed whole: what any file the split cannot follow gets,
+ * with json-c's account of where it is wrong. */
+static int read_whole(struct reader *reader, const char *text, size_t len,
+		      struct cp_results *results)
+{
+	json_object *root = NULL;
+	int ret = parse_text(reader, text, len, &root);
+
+	if (!ret)
+		ret = read_top(reader, root, results);
+	if (!ret)
+		ret = read_measurements(reader, root, results);
+	json_object_put(root);
 	return ret;
+}
+
+/* The document with "[]" for the measurements' @array, parsed. */
+static json_object *parse_outline(const char *text, size_t len,
+				  const struct cp_json_span *array)
+{
+	size_t head = array->start, tail = len - array->end;
+	char *outline = malloc(head + 2 + tail + 1);
+	struct reader quiet = { .path = "", .error = NULL };
+	json_object *root = NULL;
+
+	if (!outline)
+		return NULL;
+	memcpy(outline, text, head);
+	memcpy(outline + head, "[]", 2);
+	memcpy(outline + head + 2, text + array->end, tail);
+	outline[head + 2 + tail] = '\0';
+	if (parse_text(&quiet, outline, head + 2 + tail, &root))
+		root = NULL;
+	free(outline);
+	return root;
+}
+
+/* One element, whole and alone, or -EINVAL.  The byte after it (a ',',
+ * ']' or space) ends a bare number. */
+static int parse_element(json_tokener *tokener, const char *text,
+			 const struct cp_json_span *element, json_object **out)
+{
+	size_t len = element->end - element->start;
+
+	if (len >= INT_MAX)
+		return -EINVAL;
+	json_tokener_reset(tokener);
+	*out = json_tokener_parse_ex(tokener, text + element->start,
+				     (int)len + 1);
+	if (json_tokener_get_error(tokener) != json_tokener_success ||
+	    json_tokener_get_parse_end(tokener) != len) {
+		json_object_put(*out);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * The measurements one by one from their spans: a few kilobytes of json-c
+ * objects at a time.  -EAGAIN when the split or json-c finds a fault,
+ * for read_whole to report.
+ */
+static int read_split_measurements(struct reader *reader, const char *text,
+				   const struct cp_json_span *array,
+				   struct cp_results *results)
+{
+	json_tokener *tokener = json_tokener_new();
+	struct cp_json_span element;
+	size_t pos = array->start, index = 0;
+	int ret = 0, more;
+
+	if (!tokener)
+		return cp_error_set(reader->error, ENOMEM, "no memory");
+	while (!ret && (more = cp_json_next_element(text, array, &pos,
+						    &element)) == 1) {
+		struct cp_measurement *m;
+		json_object *object;
+
+		if (parse_element(tokener, text, &element, &object)) {
+			ret = -EAGAIN;
+			break;
+		}
+		m = cp_results_add(results);
+		ret = m ? read_measurement(reader, object, index++, m)
+			: cp_error_set(reader->error, ENOMEM, "no memory");
+		json_object_put(object);
+	}
+	json_tokener_free(tokener);
+	return ret ? ret : more < 0 ? -EAGAIN : 0;
+}
+
+static int read_document(struct reader *reader, const char *text, size_t len,
+			 struct cp_results *results)
+{
+	struct cp_json_span array;
+	json_object *root;
+	int ret;
+
+	if (cp_json_find_array_member(text, len, "measurements", &array))
+		return read_whole(reader, text, len, results);
+	root = parse_outline(text, len, &array);
+	if (!root)
+		return read_whole(reader, text, len, results);
+	ret = read_top(reader, root, results);
+	json_object_put(root);
+	if (!ret)
+		ret = read_split_measurements(reader, text, &array, results);
+	if (ret != -EAGAIN)
+		return ret;
+	cp_results_free(results);
+	cp_results_init(results);
+	return read_whole(reader, text, len, results);
 }
 
 static int read_json(const char *path, bool intervals,
@@ -505,22 +635,16 @@ static int read_json(const char *path, bool intervals,
 	struct reader reader = {
 		.path = path, .error = error, .intervals = intervals,
 	};
-	json_object *root = NULL;
+	size_t len = 0;
+	char *text;
 	int ret;
 
 	cp_error_clear(error);
 	cp_results_init(results);
-	ret = parse_file(&reader, &root);
+	ret = read_file(&reader, &text, &len);
 	if (!ret)
-		ret = check_schema(&reader, root, results);
-	if (!ret) {
-		read_environment(root, results);
-		read_harness(root, results);
-		read_skipped(root, results);
-		read_levels(root, results);
-		ret = read_measurements(&reader, root, results);
-	}
-	json_object_put(root);
+		ret = read_document(&reader, text, len, results);
+	free(text);
 	if (ret)
 		cp_results_free(results);
 	return ret;
