@@ -87,13 +87,14 @@ static int allocate_cells(struct cp_c2c_matrix *matrix)
 	matrix->median_ns = malloc(cells * sizeof(double));
 	matrix->low_ns = malloc(cells * sizeof(double));
 	matrix->high_ns = malloc(cells * sizeof(double));
+	matrix->min_ns = malloc(cells * sizeof(double));
 	matrix->pair_class = malloc(cells * sizeof(int));
 	if (!matrix->median_ns || !matrix->low_ns || !matrix->high_ns ||
-	    !matrix->pair_class)
+	    !matrix->min_ns || !matrix->pair_class)
 		return -ENOMEM;
 	for (size_t c = 0; c < cells; c++) {
 		matrix->median_ns[c] = matrix->low_ns[c] = NAN;
-		matrix->high_ns[c] = NAN;
+		matrix->high_ns[c] = matrix->min_ns[c] = NAN;
 		matrix->pair_class[c] = -1;
 	}
 	return 0;
@@ -118,6 +119,7 @@ static void fill(const struct cp_results *results,
 			x->median_ns[cell] = m->stats_ns.median;
 			x->low_ns[cell] = m->stats_ns.median_ci_low;
 			x->high_ns[cell] = m->stats_ns.median_ci_high;
+			x->min_ns[cell] = m->stats_ns.min;
 			x->pair_class[cell] =
 				(int)cp_measurement_param(m, "pair_class", -1);
 		}
@@ -160,6 +162,7 @@ void cp_c2c_matrices_free(struct cp_c2c_matrix *matrices, size_t nr)
 		free(matrices[i].median_ns);
 		free(matrices[i].low_ns);
 		free(matrices[i].high_ns);
+		free(matrices[i].min_ns);
 		free(matrices[i].pair_class);
 	}
 	free(matrices);
@@ -195,7 +198,8 @@ void cp_c2c_matrix_print(FILE *out, const struct cp_c2c_matrix *x,
 	double low, high;
 
 	range_of(x, &low, &high);
-	fprintf(out, "  %s, %s round trip, median ns (row: first CPU)\n",
+	fprintf(out,
+		"  %s, %s round trip, median ns (row: first CPU; one-way: half)\n",
 		x->variant, x->mode);
 	fprintf(out, "  %5s", "cpu");
 	for (size_t j = 0; j < x->n; j++)
@@ -225,6 +229,26 @@ static int compare_doubles(const void *a, const void *b)
 	return (left > right) - (left < right);
 }
 
+size_t cp_c2c_class_values(const struct cp_c2c_matrix *x, int cls,
+			   double *medians, double *fastest)
+{
+	size_t k = 0;
+
+	*fastest = INFINITY;
+	for (size_t i = 0; i < x->n; i++)
+		for (size_t j = i + 1; j < x->n; j++) {
+			size_t c = i * x->n + j;
+
+			if (x->pair_class[c] != cls ||
+			    !isfinite(x->median_ns[c]))
+				continue;
+			medians[k++] = x->median_ns[c];
+			*fastest = fmin(*fastest, x->min_ns[c]);
+		}
+	qsort(medians, k, sizeof(*medians), compare_doubles);
+	return k;
+}
+
 void cp_c2c_summary_print(FILE *out, const struct cp_c2c_matrix *x)
 {
 	double *values = malloc(x->n * x->n * sizeof(*values));
@@ -232,21 +256,20 @@ void cp_c2c_summary_print(FILE *out, const struct cp_c2c_matrix *x)
 	if (!values)
 		return;
 	for (int cls = 0; cls < CP_NR_PAIR_CLASSES; cls++) {
-		size_t k = 0;
+		double fastest, median;
+		size_t k = cp_c2c_class_values(x, cls, values, &fastest);
 
-		/* Upper triangle: each pair once. */
-		for (size_t i = 0; i < x->n; i++)
-			for (size_t j = i + 1; j < x->n; j++)
-				if (x->pair_class[i * x->n + j] == cls)
-					values[k++] = x->median_ns[i * x->n + j];
 		if (!k)
 			continue;
-		qsort(values, k, sizeof(*values), compare_doubles);
+		median = cp_stats_median(values, k);
 		fprintf(out,
 			"  %-6s %-6s %-14s %6zu pairs  min %7.1f  median %7.1f  max %7.1f ns\n",
 			x->variant, x->mode,
 			cp_pair_class_name((enum cp_pair_class)cls), k,
-			values[0], cp_stats_median(values, k), values[k - 1]);
+			values[0], median, values[k - 1]);
+		fprintf(out,
+			"         one-way median %.1f ns; fastest sample %.1f ns, one-way %.1f ns\n",
+			median / 2, fastest, fastest / 2);
 	}
 	free(values);
 }
@@ -254,7 +277,7 @@ void cp_c2c_summary_print(FILE *out, const struct cp_c2c_matrix *x)
 void cp_c2c_matrices_csv(FILE *out, const struct cp_c2c_matrix *matrices,
 			 size_t nr)
 {
-	fprintf(out, "mode,variant,first,second,pair_class,median_ns,ci95_low_ns,ci95_high_ns\n");
+	fprintf(out, "mode,variant,first,second,pair_class,median_ns,ci95_low_ns,ci95_high_ns,min_ns,one_way_median_ns,one_way_min_ns\n");
 	for (size_t m = 0; m < nr; m++) {
 		const struct cp_c2c_matrix *x = &matrices[m];
 
@@ -264,18 +287,22 @@ void cp_c2c_matrices_csv(FILE *out, const struct cp_c2c_matrix *matrices,
 
 				if (isnan(x->median_ns[c]))
 					continue;
-				fprintf(out, "%s,%s,%u,%u,%s,%.6g,%.6g,%.6g\n",
+				fprintf(out,
+					"%s,%s,%u,%u,%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g\n",
 					x->mode, x->variant, x->cpus[i],
 					x->cpus[j],
 					cp_pair_class_name((enum cp_pair_class)
 								   x->pair_class[c]),
 					x->median_ns[c], x->low_ns[c],
-					x->high_ns[c]);
+					x->high_ns[c], x->min_ns[c],
+					x->median_ns[c] / 2, x->min_ns[c] / 2);
 			}
 	}
 }
 
-static json_object *rows_of(const struct cp_c2c_matrix *x, const double *cells)
+/* The cells scaled by @factor (1/2: one-way), null where not measured. */
+static json_object *rows_of(const struct cp_c2c_matrix *x, const double *cells,
+			    double factor)
 {
 	json_object *rows = json_object_new_array();
 
@@ -283,7 +310,7 @@ static json_object *rows_of(const struct cp_c2c_matrix *x, const double *cells)
 		json_object *row = json_object_new_array();
 
 		for (size_t j = 0; row && j < x->n; j++) {
-			double v = cells[i * x->n + j];
+			double v = cells[i * x->n + j] * factor;
 
 			json_object_array_add(row, isnan(v) ? NULL
 						 : json_object_new_double(v));
@@ -304,9 +331,16 @@ static json_object *matrix_json(const struct cp_c2c_matrix *x)
 	json_object_object_add(object, "variant",
 			       json_object_new_string(x->variant));
 	json_object_object_add(object, "cpus", cpus);
-	json_object_object_add(object, "median_ns", rows_of(x, x->median_ns));
-	json_object_object_add(object, "ci95_low_ns", rows_of(x, x->low_ns));
-	json_object_object_add(object, "ci95_high_ns", rows_of(x, x->high_ns));
+	json_object_object_add(object, "median_ns",
+			       rows_of(x, x->median_ns, 1));
+	json_object_object_add(object, "ci95_low_ns", rows_of(x, x->low_ns, 1));
+	json_object_object_add(object, "ci95_high_ns",
+			       rows_of(x, x->high_ns, 1));
+	json_object_object_add(object, "min_ns", rows_of(x, x->min_ns, 1));
+	json_object_object_add(object, "one_way_median_ns",
+			       rows_of(x, x->median_ns, 0.5));
+	json_object_object_add(object, "one_way_min_ns",
+			       rows_of(x, x->min_ns, 0.5));
 	return object;
 }
 
@@ -334,4 +368,46 @@ int cp_c2c_matrices_json(FILE *out, const struct cp_c2c_matrix *matrices,
 		ret = -EIO;
 	json_object_put(root);
 	return ret;
+}
+
+static json_object *pair_json(const struct cp_measurement *m)
+{
+	json_object *pair = json_object_new_object();
+
+	json_object_object_add(pair, "mode", json_object_new_string(m->mode));
+	json_object_object_add(pair, "variant",
+			       json_object_new_string(variant_of(m)));
+	json_object_object_add(pair, "first", json_object_new_int64(
+			cp_measurement_param(m, "first", 0)));
+	json_object_object_add(pair, "second", json_object_new_int64(
+			cp_measurement_param(m, "second", 0)));
+	json_object_object_add(pair, "pair_class", json_object_new_string(
+			cp_pair_class_name((enum cp_pair_class)
+					   cp_measurement_param(m, "pair_class",
+								0))));
+	json_object_object_add(pair, "round_trip_median_ns",
+			       json_object_new_double(m->stats_ns.median));
+	json_object_object_add(pair, "round_trip_min_ns",
+			       json_object_new_double(m->stats_ns.min));
+	json_object_object_add(pair, "one_way_median_ns",
+			       json_object_new_double(m->stats_ns.median / 2));
+	json_object_object_add(pair, "one_way_min_ns",
+			       json_object_new_double(m->stats_ns.min / 2));
+	return pair;
+}
+
+json_object *cp_c2c_pairs_json(const struct cp_results *results)
+{
+	json_object *pairs = NULL;
+
+	for (size_t i = 0; i < results->nr_measurements; i++) {
+		const struct cp_measurement *m = &results->measurements[i];
+
+		if (!is_c2c(m))
+			continue;
+		if (!pairs)
+			pairs = json_object_new_array();
+		json_object_array_add(pairs, pair_json(m));
+	}
+	return pairs;
 }

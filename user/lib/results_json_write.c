@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <json-c/json.h>
 
+#include "c2c_matrix.h"
 #include "json_print.h"
 
 static void add(json_object *object, const char *key, json_object *value)
@@ -190,6 +191,7 @@ static json_object *results_json(const struct cp_results *results)
 	json_object *tool = json_object_new_object();
 	json_object *measurements = json_object_new_array();
 	json_object *levels = json_object_new_array();
+	json_object *pairs;
 
 	add(root, "schema", json_object_new_string(results->schema));
 	add(tool, "name", json_object_new_string("cacheprobe-run"));
@@ -210,6 +212,9 @@ static json_object *results_json(const struct cp_results *results)
 	for (size_t i = 0; i < results->nr_levels; i++)
 		json_object_array_add(levels, level_json(&results->levels[i]));
 	add(root, "latency_levels", levels);
+	pairs = cp_c2c_pairs_json(results);
+	if (pairs)
+		add(root, "c2c_pairs", pairs);
 	return root;
 }
 

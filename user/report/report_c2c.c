@@ -3,7 +3,8 @@
  * The c2c area in the report: per variant (CAS, flag) the round-trip
  * latency of every CPU pair as a heatmap with its colour scale, and per
  * pair class the min / median / max of the pair medians, as bars and as a
- * table.
+ * table with the one-way figures (half a round trip, what c2clat and
+ * multichase print) and the fastest sample.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -54,29 +55,6 @@ static void heatmap(FILE *out, const struct cp_c2c_matrix *matrix)
 	free(names);
 }
 
-static int compare_doubles(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* The medians of the pairs of class @cls (each pair once), ascending, in
- * @values; how many. */
-static size_t class_values(const struct cp_c2c_matrix *matrix, int cls,
-			   double *values)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < matrix->n; i++)
-		for (size_t j = i + 1; j < matrix->n; j++)
-			if (matrix->pair_class[i * matrix->n + j] == cls &&
-			    isfinite(matrix->median_ns[i * matrix->n + j]))
-				values[k++] = matrix->median_ns[i * matrix->n + j];
-	qsort(values, k, sizeof(*values), compare_doubles);
-	return k;
-}
-
 struct summary {
 	size_t nr_classes;
 	int classes[CP_NR_PAIR_CLASSES];
@@ -86,6 +64,7 @@ struct summary {
 	double min[MAX_VARIANTS][CP_NR_PAIR_CLASSES];
 	double median[MAX_VARIANTS][CP_NR_PAIR_CLASSES];
 	double max[MAX_VARIANTS][CP_NR_PAIR_CLASSES];
+	double fastest[MAX_VARIANTS][CP_NR_PAIR_CLASSES];
 };
 
 static void summarise(const struct cp_c2c_matrix *const *matrices, size_t nr,
@@ -96,8 +75,10 @@ static void summarise(const struct cp_c2c_matrix *const *matrices, size_t nr,
 		bool present = false;
 
 		for (size_t v = 0; v < nr; v++) {
-			size_t k = class_values(matrices[v], cls, values);
 			size_t c = summary->nr_classes;
+			size_t k = cp_c2c_class_values(
+				matrices[v], cls, values,
+				&summary->fastest[v][c]);
 
 			summary->pairs[v][c] = k;
 			summary->min[v][c] = k ? values[0] : NAN;
@@ -144,12 +125,13 @@ static void summary_table(FILE *out, const char *mode,
 			  const struct cp_c2c_matrix *const *matrices,
 			  size_t nr, const struct summary *summary)
 {
-	char caption[96];
+	char caption[128];
 
 	snprintf(caption, sizeof(caption),
-		 "c2c, %s mode: round trip per pair class (pair medians)",
+		 "c2c, %s mode: round trip per pair class (pair medians); one-way is half a round trip",
 		 mode);
-	report_table_open(out, caption, "variant|pair class|pairs|min|median|max");
+	report_table_open(out, caption,
+			  "variant|pair class|pairs|round trip: min|median|max|one-way median|fastest sample: round trip|one-way");
 	for (size_t v = 0; v < nr; v++) {
 		for (size_t c = 0; c < summary->nr_classes; c++) {
 			char pairs[24];
@@ -165,6 +147,9 @@ static void summary_table(FILE *out, const char *mode,
 			report_cell_ns(out, summary->min[v][c]);
 			report_cell_ns(out, summary->median[v][c]);
 			report_cell_ns(out, summary->max[v][c]);
+			report_cell_ns(out, summary->median[v][c] / 2);
+			report_cell_ns(out, summary->fastest[v][c]);
+			report_cell_ns(out, summary->fastest[v][c] / 2);
 			report_row_close(out);
 		}
 	}
