@@ -289,8 +289,10 @@ static int compare_runs(const struct compare_options *options,
 	};
 	int status;
 
-	if (cp_comparison_build(compare_side_results(&sides[0]), compare_side_index(&sides[0]),
-				compare_side_results(&sides[1]), compare_side_index(&sides[1]),
+	if (cp_comparison_build(compare_side_results(&sides[0]),
+				compare_side_index(&sides[0]),
+				compare_side_results(&sides[1]),
+				compare_side_index(&sides[1]),
 				options->threshold, options->alpha,
 				&comparison)) {
 		fprintf(stderr, "%s: %s: out of memory\n", CLI_PROGRAM,

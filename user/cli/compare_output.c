@@ -42,7 +42,8 @@ static void totals_text(const struct cp_comparison *comparison, char *out,
 			    "%zu regressions, %zu improvements, %zu same, %zu unclear",
 			    totals[CP_VERDICT_REGRESSION],
 			    totals[CP_VERDICT_IMPROVEMENT],
-			    totals[CP_VERDICT_SAME], totals[CP_VERDICT_UNCLEAR]);
+			    totals[CP_VERDICT_SAME],
+			    totals[CP_VERDICT_UNCLEAR]);
 
 	if (totals[CP_VERDICT_NO_RATIO] && used > 0 && (size_t)used < len)
 		snprintf(out + used, len - (size_t)used,

@@ -110,7 +110,8 @@ static int judge_rows(struct cp_comparison *out)
 	for (size_t i = 0; i < out->nr_rows; i++) {
 		struct cp_comparison_row *row = &out->rows[i];
 		struct cp_ratio_interval interval;
-		int ret = cp_ratio_interval(row->base->ns, row->base->nr_samples,
+		int ret = cp_ratio_interval(row->base->ns,
+					    row->base->nr_samples,
 					    row->next->ns,
 					    row->next->nr_samples, z,
 					    &interval);
