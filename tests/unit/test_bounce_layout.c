@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The bounce area's building blocks that need no second CPU: counter
- * layout, option lists, slowdown ratios and the granularity rule. */
+ * layout, option lists and slowdown ratios (the granularity rule is in
+ * test_bounce_granularity.c). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -249,47 +250,6 @@ static void test_quiet_count_run_by_run(void **state)
 	assert_int_equal(count.quiet, 5);
 }
 
-static void test_granularity(void **state)
-{
-	const uint32_t distances[] = { 0, 4, 60, 64, 96, 128, 256 };
-	/* Adjacent-line pairing: bouncing up to 96, gone from 128. */
-	const double paired[] = { 5, 5, 5, 3, 3, 1.0, 1.0 };
-	/* One line: gone from 64. */
-	const double single[] = { 5, 5, 5, 1.02, 0.99, 1.0, 1.0 };
-	/* A dip that comes back is not the end of bouncing. */
-	const double dip[] = { 5, 5, 1.0, 3, 1.0, 1.0, 1.0 };
-	const double never[] = { 5, 5, 5, 5, 5, 5, 2 };
-
-	(void)state;
-	assert_int_equal(cp_bounce_granularity(distances, paired, 7, 1.10), 128);
-	assert_int_equal(cp_bounce_granularity(distances, single, 7, 1.10), 64);
-	assert_int_equal(cp_bounce_granularity(distances, dip, 7, 1.10), 96);
-	assert_int_equal(cp_bounce_granularity(distances, never, 7, 1.10), 0);
-	/* The shared counter (0) is never the answer. */
-	assert_int_equal(cp_bounce_granularity(distances, (const double[]){
-			 1, 1, 1, 1, 1, 1, 1 }, 7, 1.10), 4);
-}
-
-static void test_threshold(void **state)
-{
-	const uint32_t distances[] = { 0, 128, 4, 64 };
-	/* Atomic-like: 5x in a line, half-way is 3x. */
-	const double atomic[] = { 6, 1.14, 5, 1.0 };
-	/* Plain-like: 1.2x in a line, the floor decides. */
-	const double plain[] = { 1.2, 1.0, 1.2, 1.0 };
-
-	(void)state;
-	assert_float_equal(cp_bounce_threshold(distances, atomic, 4), 3.0,
-			   1e-12);
-	/* A 14 % disturbance at 128 does not pass for bouncing. */
-	assert_int_equal(cp_bounce_granularity(distances, atomic, 4,
-					       cp_bounce_threshold(distances,
-								   atomic, 4)),
-			 64);
-	assert_float_equal(cp_bounce_threshold(distances, plain, 4),
-			   CP_BOUNCE_NO_SLOWDOWN, 1e-12);
-}
-
 static void test_overlap(void **state)
 {
 	const uint64_t starts[] = { 0, 10 }, stops[] = { 100, 110 };
@@ -316,8 +276,6 @@ int main(void)
 		cmocka_unit_test(test_ratio),
 		cmocka_unit_test(test_quiet_rounds),
 		cmocka_unit_test(test_quiet_count_run_by_run),
-		cmocka_unit_test(test_granularity),
-		cmocka_unit_test(test_threshold),
 		cmocka_unit_test(test_overlap),
 	};
 

@@ -2,10 +2,10 @@
 /*
  * What a bounce sweep shows: each distance's slowdown against padded
  * counters and against one thread alone (ratios of medians with bootstrap
- * intervals, lib/bounce_ratio.h), the coherence granularity, and the
- * classic case.  Ratios go into integer parameters in thousandths
- * (slowdown_padded_milli: 2310 is 2.31x) and into the note the table
- * shows.
+ * intervals, lib/bounce_ratio.h), the coherence granularity (or why the
+ * run cannot tell it), and the classic case.  Ratios go into integer
+ * parameters in thousandths (slowdown_padded_milli: 2310 is 2.31x) and
+ * into the note the table shows.
  */
 #include "areas/bounce_area.h"
 
@@ -49,20 +49,58 @@ static void note_slowdowns(struct cp_measurement *m, double padded,
 	memcpy(m->note, text, sizeof(m->note));
 }
 
+/*
+ * The verdict on every measurement of the sweep: granularity_bytes when
+ * found; granularity_undetermined = 1 and no size (readers older than it
+ * would take any size for the answer) when the slowdowns are within the
+ * run's noise, the reason a warning on the measurement judged (the first
+ * when none was); neither when bouncing never stopped.
+ */
+static void record_decision(struct cp_measurement **sweep,
+			    const uint32_t *distances, size_t n,
+			    const struct cp_bounce_decision *decision)
+{
+	size_t judged = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct cp_measurement *m = sweep[i];
+
+		if (decision->verdict == CP_BOUNCE_UNDETERMINED)
+			cp_measurement_add_param(m, "granularity_undetermined",
+						 1);
+		if (decision->verdict == CP_BOUNCE_FOUND)
+			cp_measurement_add_param(m, "granularity_bytes",
+						 decision->granularity);
+		if (decision->verdict == CP_BOUNCE_FOUND &&
+		    distances[i] == decision->granularity)
+			snprintf(m->note + strlen(m->note),
+				 sizeof(m->note) - strlen(m->note),
+				 ": granularity");
+		if (decision->in_line && distances[i] == decision->in_line)
+			judged = i;
+	}
+	if (decision->verdict == CP_BOUNCE_UNDETERMINED && n)
+		cp_measurement_warn(sweep[judged], "%s%s",
+				    CP_BOUNCE_UNDETERMINED_WARNING,
+				    decision->reason);
+}
+
 uint32_t bounce_derive_sweep(struct cp_measurement **sweep,
 			     const uint32_t *distances, size_t n,
 			     const struct cp_measurement *padded,
 			     const struct cp_measurement *alone)
 {
-	double slowdowns[CP_BOUNCE_MAX_DISTANCES + 1] = { 0 };
+	struct cp_bounce_ratio slowdowns[CP_BOUNCE_MAX_DISTANCES + 1] = { 0 };
+	struct cp_bounce_decision decision;
 	struct cp_bounce_ratio ratio;
-	uint32_t granularity;
 
 	for (size_t i = 0; i < n; i++) {
-		double against_padded = 0, against_alone = 0;
+		double against_alone = 0;
 
+		/* Left at 0, not measured: without a padded baseline no
+		 * distance has a verdict. */
 		if (ratio_of(sweep[i], padded, &ratio)) {
-			against_padded = ratio.value;
+			slowdowns[i] = ratio;
 			cp_measurement_add_param(sweep[i],
 						 "slowdown_padded_milli",
 						 milli(ratio.value));
@@ -73,22 +111,11 @@ uint32_t bounce_derive_sweep(struct cp_measurement **sweep,
 						 "slowdown_alone_milli",
 						 milli(ratio.value));
 		}
-		note_slowdowns(sweep[i], against_padded, against_alone);
-		/* Without a padded baseline nothing counts as free. */
-		slowdowns[i] = padded ? against_padded : INFINITY;
+		note_slowdowns(sweep[i], slowdowns[i].value, against_alone);
 	}
-	granularity = cp_bounce_granularity(
-		distances, slowdowns, n,
-		cp_bounce_threshold(distances, slowdowns, n));
-	for (size_t i = 0; i < n && granularity; i++) {
-		cp_measurement_add_param(sweep[i], "granularity_bytes",
-					 granularity);
-		if (distances[i] == granularity)
-			snprintf(sweep[i]->note + strlen(sweep[i]->note),
-				 sizeof(sweep[i]->note) - strlen(sweep[i]->note),
-				 ": granularity");
-	}
-	return granularity;
+	cp_bounce_decide(distances, slowdowns, n, &decision);
+	record_decision(sweep, distances, n, &decision);
+	return decision.verdict == CP_BOUNCE_FOUND ? decision.granularity : 0;
 }
 
 void bounce_note_classic(struct cp_measurement *adjacent,

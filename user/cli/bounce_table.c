@@ -61,12 +61,26 @@ static size_t collect_columns(const struct cp_results *results,
 	return n;
 }
 
+/* The reason of an undetermined one is among the warnings beneath, where
+ * a line has room for it. */
+static void print_granularity(FILE *out, int64_t granularity,
+			      bool undetermined)
+{
+	if (undetermined)
+		fprintf(out, "  undetermined\n");
+	else if (granularity > 0)
+		fprintf(out, "  %" PRId64 " B\n", granularity);
+	else
+		fprintf(out, "  none\n");
+}
+
 /* The row of the sweep starting at measurement @first. */
 static void print_sweep(FILE *out, const struct cp_results *results,
 			size_t first, const int64_t *columns, size_t n)
 {
 	const struct cp_measurement *head = &results->measurements[first];
 	int64_t granularity = -1;
+	bool undetermined = false;
 
 	fprintf(out, "  %-30.*s %-6s", (int)stem_length(head), head->name,
 		head->mode);
@@ -85,16 +99,15 @@ static void print_sweep(FILE *out, const struct cp_results *results,
 						     -1);
 			granularity = cp_measurement_param(
 				m, "granularity_bytes", granularity);
+			undetermined |= cp_measurement_param(
+				m, "granularity_undetermined", 0) == 1;
 		}
 		if (milli < 0)
 			fprintf(out, " %6s", "-");
 		else
 			fprintf(out, " %6.2f", (double)milli / 1000);
 	}
-	if (granularity > 0)
-		fprintf(out, "  %" PRId64 " B\n", granularity);
-	else
-		fprintf(out, "  none\n");
+	print_granularity(out, granularity, undetermined);
 }
 
 static bool first_of_sweep(const struct cp_results *results, size_t index)

@@ -11,15 +11,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/*
- * Below this slowdown against padded counters a distance never counts as
- * bouncing.  Repeated medians of one configuration on the loaded
- * development guest agree within a few per cent; the smallest bouncing
- * effect seen there (plain increments sharing a line: the stores wait in
- * the store buffer while the loads are forwarded from it) is about 1.2x.
- */
-#define CP_BOUNCE_NO_SLOWDOWN 1.10
-
 struct cp_bounce_ratio {
 	double value;		/* median(a) / median(b) */
 	double low, high;	/* bootstrap 95 % interval */
@@ -41,23 +32,57 @@ int cp_bounce_ratio_value(const double *a, size_t na, const double *b,
 /*
  * The threshold of a sweep: half-way (in the excess over 1) to the
  * slowdown at its smallest distance above 0, where the counters surely
- * share a line, and never below CP_BOUNCE_NO_SLOWDOWN.  Bouncing costs a
- * factor (about 5 for atomic increments here), so a disturbance of 15 %
- * does not pass for it; where the factor is small the floor decides.
+ * share a line.  Bouncing costs a factor (about 9 for atomic increments
+ * here), so a disturbance of 15 % does not pass for it; whether a small
+ * factor is bouncing at all is for cp_bounce_decide to say.
+ * @slowdowns[i] is at @distances[i]; a value not above 0 was not measured.
  */
-double cp_bounce_threshold(const uint32_t *distances, const double *slowdowns,
-			   size_t n);
+double cp_bounce_threshold(const uint32_t *distances,
+			   const struct cp_bounce_ratio *slowdowns, size_t n);
 
 /*
  * The coherence granularity: the smallest distance above 0 from which on
- * every measured distance shows a slowdown below @threshold (@slowdowns[i]
- * at @distances[i], any order; distance 0, the shared counter, is not a
- * candidate).  0 when even the largest distance is slowed down, or there
- * is no distance above 0.
+ * every measured distance shows a slowdown below @threshold (any order;
+ * distance 0, the shared counter, and distances not measured are no
+ * candidates).  0 when even the largest distance is slowed down, or no
+ * distance above 0 was measured.
  */
 uint32_t cp_bounce_granularity(const uint32_t *distances,
-			       const double *slowdowns, size_t n,
-			       double threshold);
+			       const struct cp_bounce_ratio *slowdowns,
+			       size_t n, double threshold);
+
+enum cp_bounce_verdict {
+	CP_BOUNCE_FOUND,	/* @granularity holds it */
+	CP_BOUNCE_NEVER_FREE,	/* slowed down at every distance */
+	CP_BOUNCE_UNDETERMINED,	/* @reason says why */
+};
+
+struct cp_bounce_decision {
+	enum cp_bounce_verdict verdict;
+	uint32_t granularity;	/* bytes, with CP_BOUNCE_FOUND */
+	uint32_t in_line;	/* the distance judged; 0: none measured */
+	double noise;		/* highest interval end not slowed, >= 1 */
+	char reason[112];	/* with CP_BOUNCE_UNDETERMINED */
+};
+
+/*
+ * What a sweep says about the granularity, from its slowdowns against
+ * padded counters with their intervals.  Plain increments sharing a line
+ * cost only a few per cent on some hosts, as little as one run's scatter:
+ * a fixed cut-off then reads noise as a granularity.  So the noise is
+ * that of the run: the highest interval end (and 1) among the distances
+ * below cp_bounce_threshold, the padded reference among them.  A verdict
+ * is given only when the slowdown at the smallest measured distance
+ * above 0 has the low end of its interval above that noise; otherwise it
+ * is undetermined, as when nothing above 0 was measured.
+ */
+void cp_bounce_decide(const uint32_t *distances,
+		      const struct cp_bounce_ratio *slowdowns, size_t n,
+		      struct cp_bounce_decision *out);
+
+/* How the bounce area's warning of an undetermined granularity starts;
+ * the reason follows, which the tables show. */
+#define CP_BOUNCE_UNDETERMINED_WARNING "granularity undetermined: "
 
 /*
  * Quiet rounds.  Runs of a reference that shares no line (padded

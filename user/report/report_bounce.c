@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/bounce_ratio.h"
 #include "report/report_area.h"
 #include "report/svg_chart.h"
 
@@ -18,6 +19,9 @@ struct sweep {
 	char name[64];
 	int64_t atomic;
 	int64_t granularity;	/* -1: bouncing never stopped */
+	/* Slowdowns within the run's noise: no granularity, and why. */
+	bool undetermined;
+	char reason[160];
 	size_t n;
 	double distance[MAX_DISTANCES], slowdown[MAX_DISTANCES];
 };
@@ -49,6 +53,18 @@ static struct sweep *sweep_of(struct sweep *sweeps, size_t *n,
 	return &sweeps[(*n)++];
 }
 
+/* The reason of @m's warning of an undetermined granularity, if any. */
+static void note_reason(struct sweep *sweep, const struct cp_measurement *m)
+{
+	size_t prefix = strlen(CP_BOUNCE_UNDETERMINED_WARNING);
+
+	for (size_t w = 0; w < m->nr_warnings && !*sweep->reason; w++)
+		if (strncmp(m->warnings[w], CP_BOUNCE_UNDETERMINED_WARNING,
+			    prefix) == 0)
+			snprintf(sweep->reason, sizeof(sweep->reason), "%s",
+				 m->warnings[w] + prefix);
+}
+
 static size_t collect(const struct cp_results *results, const char *mode,
 		      struct sweep *sweeps)
 {
@@ -70,6 +86,9 @@ static size_t collect(const struct cp_results *results, const char *mode,
 						     0) / 1000;
 		sweep->granularity = cp_measurement_param(
 			m, "granularity_bytes", sweep->granularity);
+		if (cp_measurement_param(m, "granularity_undetermined", 0) == 1)
+			sweep->undetermined = true;
+		note_reason(sweep, m);
 	}
 	return n;
 }
@@ -92,7 +111,7 @@ static void chart(FILE *out, const char *mode, const struct sweep *sweeps,
 			.name = sweeps[i].name, .n = sweeps[i].n,
 			.x = sweeps[i].distance, .y = sweeps[i].slowdown,
 		};
-		if (sweeps[i].granularity <= 0)
+		if (sweeps[i].undetermined || sweeps[i].granularity <= 0)
 			continue;
 		for (size_t k = 0; k < nr_markers; k++)
 			marked |= markers[k].x == (double)sweeps[i].granularity;
@@ -131,14 +150,19 @@ static void table(FILE *out, const char *mode, const struct sweep *sweeps,
 	report_table_open(out, caption,
 			  "group, increments, counter|slowdown by distance (bytes: x)|granularity");
 	for (size_t i = 0; i < n; i++) {
-		char cell[MAX_DISTANCES * 16] = "", granularity[32] = "none";
+		char cell[MAX_DISTANCES * 16] = "", granularity[192] = "none";
 
 		for (size_t k = 0; k < sweeps[i].n; k++)
 			snprintf(cell + strlen(cell),
 				 sizeof(cell) - strlen(cell), "%s%.0f: %.2f",
 				 k ? ", " : "", sweeps[i].distance[k],
 				 sweeps[i].slowdown[k]);
-		if (sweeps[i].granularity > 0)
+		if (sweeps[i].undetermined)
+			snprintf(granularity, sizeof(granularity),
+				 "undetermined%s%s",
+				 *sweeps[i].reason ? ": " : "",
+				 sweeps[i].reason);
+		else if (sweeps[i].granularity > 0)
 			snprintf(granularity, sizeof(granularity),
 				 "%" PRId64 " B", sweeps[i].granularity);
 		report_row_open(out);
