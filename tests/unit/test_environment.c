@@ -68,6 +68,9 @@ static void noisy_machine(char *root, size_t len)
 	put(root, CPU_DIR "/smt/control", "on\n");
 	put(root, CPU_DIR "/isolated", "2-3\n");
 	put(root, CPU_DIR "/nohz_full", "(null)\n");
+	put(root, "sys/kernel/mm/transparent_hugepage/enabled",
+	    "always [madvise] never\n");
+	put(root, "proc/sys/vm/nr_hugepages", "16\n");
 }
 
 static void remove_tree(const char *root)
@@ -99,6 +102,7 @@ static void test_capture(void **state)
 	assert_string_equal(env.hypervisor, "present");
 	assert_string_equal(env.isolated_cpus, "2-3");
 	assert_string_equal(env.nohz_full_cpus, "");
+	assert_string_equal(env.huge_pages, "transparent madvise, 16 reserved");
 	assert_true(env.load_average[0] == 1.5);
 	assert_true(env.load_average[2] == 0.25);
 	assert_int_equal(env.nr_online_cpus, 4);
@@ -157,6 +161,8 @@ static void test_quiet_machine_has_no_warnings(void **state)
 	assert_string_equal(env.boost, "off");
 	assert_string_equal(env.hypervisor, "none");
 	assert_string_equal(env.microcode, "unknown");
+	assert_string_equal(env.huge_pages,
+			    "transparent unknown, unknown reserved");
 	assert_int_equal(cp_environment_warnings(&env, warnings, 8), 0);
 	remove_tree(root);
 }

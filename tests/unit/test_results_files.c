@@ -240,7 +240,7 @@ static void test_json_fields_match_the_schema_document(void **state)
 	assert_keys(root, "clock,environment,harness,interrupted,interrupted_reason,latency_levels,measurements,schema,skipped_areas,tool");
 	assert_keys(get(root, "tool"), "name,version");
 	assert_keys(get(root, "environment"),
-		    "abi_version,boost,cpu_model,date,governors,hostname,hypervisor,isolated_cpus,kernel,load_average,microcode,module_version,nohz_full_cpus,online_cpus,smt");
+		    "abi_version,boost,cpu_model,date,governors,hostname,huge_pages,hypervisor,isolated_cpus,kernel,load_average,microcode,module_version,nohz_full_cpus,online_cpus,smt");
 	assert_keys(get(root, "clock"),
 		    "timer_granularity_ticks,timer_overhead_ticks,tsc_hz,tsc_invariant,tsc_source");
 	assert_keys(get(root, "harness"),

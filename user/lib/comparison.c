@@ -175,6 +175,7 @@ static const struct {
 	TEXT_FIELD("SMT", smt), TEXT_FIELD("hypervisor", hypervisor),
 	TEXT_FIELD("isolated CPUs", isolated_cpus),
 	TEXT_FIELD("nohz_full CPUs", nohz_full_cpus),
+	TEXT_FIELD("huge pages", huge_pages),
 };
 
 size_t cp_environment_differences(const struct cp_results *base,

@@ -75,7 +75,7 @@ struct cp_environment_difference {
 	char base[CP_ENV_TEXT * 4], next[CP_ENV_TEXT * 4];
 };
 
-#define CP_MAX_ENVIRONMENT_DIFFERENCES 12
+#define CP_MAX_ENVIRONMENT_DIFFERENCES 13
 
 /* The fields of the runs' environments that differ, in @out; how many. */
 size_t cp_environment_differences(const struct cp_results *base,

@@ -172,6 +172,29 @@ static void capture_cpus(const char *root, struct cp_environment *env)
 		env->nohz_full_cpus[0] = '\0';
 }
 
+/*
+ * The chase asks for huge pages; whether it gets them (the THP mode, the
+ * pages reserved) moves every latency beyond the TLB's reach, so two runs
+ * that differ here differ in what they measured.
+ */
+static void capture_huge_pages(const char *root, struct cp_environment *env)
+{
+	char line[128], mode[32] = "unknown", reserved[32];
+	const char *open, *close;
+
+	if (cp_sysfs_read_line(root,
+			       "sys/kernel/mm/transparent_hugepage/enabled",
+			       line, sizeof(line)) &&
+	    (open = strchr(line, '[')) && (close = strchr(open, ']')))
+		snprintf(mode, sizeof(mode), "%.*s", (int)(close - open - 1),
+			 open + 1);
+	if (!cp_sysfs_read_line(root, "proc/sys/vm/nr_hugepages", reserved,
+				sizeof(reserved)))
+		snprintf(reserved, sizeof(reserved), "unknown");
+	snprintf(env->huge_pages, sizeof(env->huge_pages),
+		 "transparent %s, %s reserved", mode, reserved);
+}
+
 static void capture_load_and_date(const char *root, struct cp_environment *env)
 {
 	char line[128];
@@ -198,6 +221,7 @@ void cp_environment_capture(const struct cp_environment_source *source,
 	capture_kernel(root, env);
 	capture_cpus(root, env);
 	capture_hypervisor(root, env);
+	capture_huge_pages(root, env);
 	capture_load_and_date(root, env);
 	snprintf(env->module_version, sizeof(env->module_version),
 		 "not loaded");

@@ -32,6 +32,9 @@ struct cp_environment {
 	char hypervisor[CP_ENV_TEXT];		/* vendor, or "none" */
 	char isolated_cpus[CP_ENV_TEXT];	/* "" for none */
 	char nohz_full_cpus[CP_ENV_TEXT];
+	/* "transparent madvise, 0 reserved": the THP mode and the pages
+	 * reserved for hugetlbfs; "unknown" parts when unreadable. */
+	char huge_pages[64];
 	double load_average[3];
 	unsigned int nr_online_cpus;
 };

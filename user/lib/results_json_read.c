@@ -145,6 +145,7 @@ static const struct {
 	ENV_TEXT(hostname), ENV_TEXT(date), ENV_TEXT(module_version),
 	ENV_TEXT(governors), ENV_TEXT(boost), ENV_TEXT(smt),
 	ENV_TEXT(hypervisor), ENV_TEXT(isolated_cpus), ENV_TEXT(nohz_full_cpus),
+	ENV_TEXT(huge_pages),
 };
 
 static void read_environment(json_object *root, struct cp_results *results)

@@ -43,6 +43,7 @@ static json_object *environment_json(const struct cp_environment *env)
 	    json_object_new_string(env->isolated_cpus));
 	add(object, "nohz_full_cpus",
 	    json_object_new_string(env->nohz_full_cpus));
+	add(object, "huge_pages", json_object_new_string(env->huge_pages));
 	add(object, "load_average", load);
 	add(object, "online_cpus", json_object_new_int64(env->nr_online_cpus));
 	return object;
