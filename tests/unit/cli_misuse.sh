@@ -425,7 +425,7 @@ run_cases() {
 		not_ok "CSV has a header and one row per size (13 from 4K to 32K), run not interrupted" \
 			"$(cat "$work/a.csv")"
 	fi
-	expect "compare a run with itself" 0 out "13 measurements compared, 0 regressions" \
+	expect "compare a run with itself" 0 out "13 measurements: 0 regressions" \
 		-- compare "$work/a.json" "$work/a.json"
 	expect "table on stdout" 0 out "cache levels seen by the latency curve" \
 		-- latency --max-size 256K --samples 3 --sample-time 100

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cacheprobe-run compare A.json B.json: for each measurement in both (the
- * same area, name and mode), the ratio of medians (B/A), its interval and
+ * same area, name and mode), the ratio B/A, its interval and
  * a verdict (lib/comparison.h).  Every measurement is a time per
  * operation, so slower is worse: a regression exits 1.
  */
@@ -27,13 +27,14 @@ static const char usage[] =
 	"Usage: " CLI_PROGRAM " compare [OPTIONS] BASELINE.json NEW.json\n"
 	"       " CLI_PROGRAM " compare [OPTIONS] BASELINE.json... -- NEW.json...\n"
 	"\n"
-	"Compare the measurements two runs have in common: ratio of medians\n"
-	"(new / baseline), its interval, and a verdict: REGRESSION or\n"
-	"improvement when the change is significant across the whole table\n"
-	"and its interval lies wholly beyond the threshold, same when the\n"
-	"interval lies wholly within it, unclear otherwise.  Several runs on a\n"
-	"side (before and after '--') are pooled: their samples carry the\n"
-	"variation between runs, which one run's samples cannot.\n"
+	"Compare the measurements two runs have in common: the ratio new /\n"
+	"baseline (median of the ratios of their samples), its interval, and a\n"
+	"verdict: REGRESSION or improvement when the change is significant\n"
+	"across the whole table and its interval lies wholly beyond the\n"
+	"threshold, same when the interval lies wholly within it, unclear\n"
+	"otherwise.  Several runs on a side (before and after '--') are\n"
+	"pooled: their samples carry the variation between runs, which one\n"
+	"run's samples cannot.\n"
 	"\n"
 	"Options:\n"
 	"      --threshold=PCT  smallest change that counts (default 5)\n"

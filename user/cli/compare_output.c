@@ -126,8 +126,7 @@ int compare_write_console(const struct compare_context *context, FILE *out)
 			"not compared: %zu only in the baseline, %zu only in the new run\n",
 			comparison->only_base, comparison->only_next);
 	totals_text(comparison, totals, sizeof(totals));
-	fprintf(out, "%zu measurements compared, %s\n", comparison->nr_rows,
-		totals);
+	fprintf(out, "%zu measurements: %s\n", comparison->nr_rows, totals);
 	return ferror(out) ? -EIO : 0;
 }
 
@@ -154,6 +153,7 @@ static json_object *row_json(const struct cp_comparison_row *row)
 	    number(row->base->stats_ns.median));
 	add(object, "new_median_ns", number(row->next->stats_ns.median));
 	add(object, "ratio", number(row->ratio));
+	add(object, "ratio_of_medians", number(row->ratio_of_medians));
 	if (row->verdict != CP_VERDICT_NO_RATIO) {
 		interval = json_object_new_array();
 		json_object_array_add(interval, number(row->low));

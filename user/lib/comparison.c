@@ -65,7 +65,8 @@ static int pair_rows(const struct cp_results *base,
 			.show_mode =
 				cp_results_index_name_repeats(next_index, m) ||
 				cp_results_index_name_repeats(base_index, b),
-			.ratio = m->stats_ns.median / b->stats_ns.median,
+			.ratio_of_medians = m->stats_ns.median /
+					    b->stats_ns.median,
 			.p_value = test.p_value,
 		};
 		out->nr_rows++;
@@ -118,10 +119,12 @@ static int judge_rows(struct cp_comparison *out)
 
 		row->confidence = 1 - out->alpha;
 		if (ret == -EDOM) {
+			row->ratio = row->ratio_of_medians;
 			row->verdict = CP_VERDICT_NO_RATIO;
 		} else if (ret) {
 			return ret;
 		} else {
+			row->ratio = interval.estimate;
 			row->low = interval.low;
 			row->high = interval.high;
 			row->verdict = judge(row,

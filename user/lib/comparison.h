@@ -3,7 +3,8 @@
  * Two runs judged measurement by measurement, the table from which every
  * output of `compare` is written.
  *
- * Each measurement in both runs gets the ratio of medians (new / base),
+ * Each measurement in both runs gets the ratio new / base (the median of
+ * the pairwise ratios of samples; the ratio of medians is kept beside it),
  * the two-sided Mann-Whitney p-value of its samples and that p-value
  * adjusted across the whole table (Benjamini-Hochberg), and an interval
  * of the ratio at 1 - alpha (cp_ratio_interval).  The verdict needs both:
@@ -41,7 +42,11 @@ const char *cp_verdict_key(enum cp_verdict verdict);
 struct cp_comparison_row {
 	const struct cp_measurement *base, *next;
 	bool show_mode;		/* the name recurs in another mode */
-	double ratio;		/* of medians, new / base */
+	/* new / base: the median of the ratios of every new sample to every
+	 * baseline sample (Hodges-Lehmann), which the interval surrounds;
+	 * with CP_VERDICT_NO_RATIO, the ratio of medians. */
+	double ratio;
+	double ratio_of_medians;
 	double low, high;	/* interval of the ratio; high may be +inf */
 	double confidence;	/* of that interval: 1 - alpha */
 	double p_value, p_adjusted;

@@ -45,7 +45,7 @@ end=$(date +%s%N)
 elapsed=$(awk -v ns=$((end - start)) 'BEGIN { printf "%.2f", ns / 1e9 }')
 summary=$(tail -n 1 "$work/out")
 echo "compare: $count measurements per side in $elapsed s ($summary)"
-if [ "$status" -ne 1 ] || ! grep -q "^$count measurements compared, 1 regressions" \
+if [ "$status" -ne 1 ] || ! grep -q "^$count measurements: 1 regressions" \
 		"$work/out"; then
 	echo "compare: expected exactly one regression and exit 1, got exit $status" >&2
 	exit 1
