@@ -451,21 +451,27 @@ scale_samples() {
 }
 
 # A real run against itself with one measurement made 10 % slower: that
-# one REGRESSION, exit 1, and no other change claimed.
+# one REGRESSION, exit 1, and no other change claimed.  The measurement
+# is the run's steadiest (least CV): a 10 % change is caught when the
+# samples' own spread is well under it, which on a busy virtual machine
+# not every size of a short run has.
 known_slowdown_case() {
 	local name="compare finds one known 10 % slowdown and nothing else"
+	local steadiest
 
 	run latency --max-size 16K --samples 15 --sample-time 100 --quiet \
-		--json "$work/base.json"
-	scale_samples "chase 8 KiB" 1.10 <"$work/base.json" >"$work/slow.json"
+		--json "$work/base.json" --csv "$work/base.csv"
+	steadiest=$(awk -F, '$1 == "latency" && (best == "" || $15 < cv) {
+		best = $2; cv = $15 } END { print best }' "$work/base.csv")
+	scale_samples "$steadiest" 1.10 <"$work/base.json" >"$work/slow.json"
 	run compare "$work/base.json" "$work/slow.json"
 	if [ "$status" -eq 1 ] &&
 	   grep -q "1 regressions, 0 improvements" "$work/out" &&
 	   [ "$(grep -c REGRESSION "$work/out")" -eq 1 ] &&
-	   grep -q "latency: chase 8 KiB .* 1\.100 .*REGRESSION" "$work/out"; then
-		ok "$name"
+	   grep -q "latency: $steadiest .* 1\.100 .*REGRESSION" "$work/out"; then
+		ok "$name ($steadiest)"
 	else
-		not_ok "$name" "exit status $status; $(grep -v ' same$' "$work/out")"
+		not_ok "$name ($steadiest)" "exit status $status; $(grep -v ' same$' "$work/out")"
 	fi
 }
 
