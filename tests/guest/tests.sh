@@ -714,9 +714,13 @@ BOUNCE_OPTS="--distances 0,4,64 --ops plain --width 4"
 COLD_OPTS="--repeats 2 --max-size 64K"
 BUFFER=/sys/module/cacheprobe/parameters/max_buffer_mb
 
-# json_measurements FILE: "area|name|mode" for each measurement in FILE.
+# json_measurements FILE: "area|name|mode" for each measurement in FILE,
+# read from the "measurements" array alone (c2c_pairs has modes too).
 json_measurements() {
-	awk -F'"' '$2 == "area" { area = $4 } $2 == "name" { name = $4 }
+	awk -F'"' '/^  "measurements":\[/ { inside = 1; next }
+		inside && /^  \]/ { inside = 0 }
+		!inside { next }
+		$2 == "area" { area = $4 } $2 == "name" { name = $4 }
 		$2 == "mode" { print area "|" name "|" $4 }' "$1"
 }
 
