@@ -46,15 +46,19 @@ if ! "$top/user/scripts/deps.sh" test >>"$out/log.txt" 2>&1; then
 	record "FAIL deps: could not install test dependencies (see tests/out/log.txt)"
 fi
 
+# Builds use every CPU (the whole check must stay within CI's 30 minutes);
+# the tests themselves still run one at a time.
+jobs=$(nproc)
+
 stage "userspace build and unit tests"
-if make -C "$top/user" >>"$out/log.txt" 2>&1; then
+if make -j"$jobs" -C "$top/user" >>"$out/log.txt" 2>&1; then
 	record "PASS user-build"
 else
 	record "FAIL user-build: see tests/out/log.txt"
 fi
-collect make -s -C "$top/user" check
+collect make -s -j"$jobs" -C "$top/user" check
 stage "unit tests under ASan and UBSan"
-collect make -s -C "$top/user" SANITIZE=1 check
+collect make -s -j"$jobs" -C "$top/user" SANITIZE=1 check
 stage "host tests under other machines' caches (synthetic topologies)"
 collect make -s -C "$top/user" check-topologies
 

@@ -30,7 +30,8 @@ make_in() {
 	rm -rf "$src"
 	mkdir -p "$src"
 	cp -a "$top/kmod" "$top/include" "$top/VERSION" "$src/"
-	make -C "$src/kmod" KDIR="$headers" WERROR=1 "$@" >"$log" 2>&1 &&
+	make -j"$(nproc)" -C "$src/kmod" KDIR="$headers" WERROR=1 "$@" \
+		>"$log" 2>&1 &&
 		! grep -qi 'warning:' "$log"
 }
 
