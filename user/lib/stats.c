@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -194,9 +195,13 @@ static void summarize_sorted(const double *values, const double *sorted,
 	out->median_ci_high = NAN;
 }
 
-int cp_stats_summarize(const double *values, size_t n, struct cp_stats *out)
+/* The statistics of @values, the bootstrap interval of the median only
+ * @with_interval. */
+static int describe(const double *values, size_t n, bool with_interval,
+		    struct cp_stats *out)
 {
 	double *sorted;
+	int ret = 0;
 
 	memset(out, 0, sizeof(*out));
 	if (n == 0)
@@ -205,25 +210,21 @@ int cp_stats_summarize(const double *values, size_t n, struct cp_stats *out)
 	if (!sorted)
 		return -ENOMEM;
 	summarize_sorted(values, sorted, n, out);
+	if (with_interval)
+		ret = median_interval_sorted(sorted, n, CP_BOOTSTRAP_RESAMPLES,
+					     CP_BOOTSTRAP_SEED,
+					     &out->median_ci_low,
+					     &out->median_ci_high);
 	free(sorted);
-	return 0;
+	return ret;
+}
+
+int cp_stats_summarize(const double *values, size_t n, struct cp_stats *out)
+{
+	return describe(values, n, false, out);
 }
 
 int cp_stats_compute(const double *values, size_t n, struct cp_stats *out)
 {
-	double *sorted;
-	int ret;
-
-	memset(out, 0, sizeof(*out));
-	if (n == 0)
-		return -EINVAL;
-	sorted = cp_stats_sorted_copy(values, n);
-	if (!sorted)
-		return -ENOMEM;
-	summarize_sorted(values, sorted, n, out);
-	ret = median_interval_sorted(sorted, n, CP_BOOTSTRAP_RESAMPLES,
-				     CP_BOOTSTRAP_SEED, &out->median_ci_low,
-				     &out->median_ci_high);
-	free(sorted);
-	return ret;
+	return describe(values, n, true, out);
 }
