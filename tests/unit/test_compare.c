@@ -463,6 +463,9 @@ static void test_output_misuse(void **state)
 	assert_int_equal(compare("--json", copy, "--markdown", copy, base,
 				 slower, NULL), 2);
 	assert_int_equal(compare("--json=", base, slower, NULL), 2);
+	/* A file that cannot be written is misuse, even beside a regression. */
+	assert_int_equal(compare("--markdown", "/proc/cacheprobe-compare.md",
+				 base, slower, NULL), 2);
 	assert_int_equal(access(copy, F_OK), -1);
 	/* The baseline still reads as a result file. */
 	assert_int_equal(compare(base, base, NULL), 0);

@@ -17,8 +17,8 @@
 #include "cli/commands.h"
 #include "cli/compare_output.h"
 #include "cli/compare_sides.h"
+#include "cli/output_file.h"
 #include "cli/path_uses.h"
-#include "lib/atomic_file.h"
 #include "lib/comparison.h"
 
 #define COMMAND "compare"
@@ -215,42 +215,25 @@ static int parse_options(int argc, char **argv, struct compare_options *options)
 	return take_files(argc, argv, separator, options);
 }
 
-typedef int (*compare_writer)(const struct compare_context *, FILE *);
 
-/* @write into @path ('-': standard output), whole or not at all. */
-static int write_output(const char *option, const char *path,
-			compare_writer write,
-			const struct compare_context *context)
+static int write_json(const void *context, FILE *out)
 {
-	struct cp_atomic_file file;
-	int ret;
+	return compare_write_json(context, out);
+}
 
-	if (cli_path_is_stdout(path)) {
-		if (write(context, stdout) || fflush(stdout)) {
-			fprintf(stderr, "%s: %s: %s: cannot write to standard output\n",
-				CLI_PROGRAM, COMMAND, option);
-			return CLI_EXIT_FAILURE;
-		}
-		return CLI_EXIT_OK;
-	}
-	ret = cp_atomic_file_open(&file, path);
-	if (!ret) {
-		ret = write(context, file.stream);
-		if (ret)
-			cp_atomic_file_abort(&file);
-		else
-			ret = cp_atomic_file_commit(&file);
-	}
-	if (ret) {
-		fprintf(stderr, "%s: %s: %s: cannot write '%s': %s\n",
-			CLI_PROGRAM, COMMAND, option, path, strerror(-ret));
-		return CLI_EXIT_FAILURE;
-	}
-	return CLI_EXIT_OK;
+static int write_markdown(const void *context, FILE *out)
+{
+	return compare_write_markdown(context, out);
+}
+
+/* The graver of two exit statuses: misuse, then failure, then success. */
+static int graver(int a, int b)
+{
+	return a > b ? a : b;
 }
 
 /* Every output asked for; the console table unless another output took
- * standard output.  CLI_EXIT_OK or CLI_EXIT_FAILURE. */
+ * standard output.  CLI_EXIT_OK, or the gravest status of an output. */
 static int write_outputs(const struct compare_options *options,
 			 const struct compare_context *context)
 {
@@ -259,19 +242,23 @@ static int write_outputs(const struct compare_options *options,
 
 	if (options->json) {
 		stdout_taken |= cli_path_is_stdout(options->json);
-		status |= write_output("--json", options->json,
-				       compare_write_json, context);
+		status = graver(status,
+				cli_write_output(COMMAND, "--json",
+						 options->json, write_json,
+						 context));
 	}
 	if (options->markdown) {
 		stdout_taken |= cli_path_is_stdout(options->markdown);
-		status |= write_output("--markdown", options->markdown,
-				       compare_write_markdown, context);
+		status = graver(status,
+				cli_write_output(COMMAND, "--markdown",
+						 options->markdown,
+						 write_markdown, context));
 	}
 	if (!stdout_taken && (compare_write_console(context, stdout) ||
 			      fflush(stdout))) {
 		fprintf(stderr, "%s: %s: cannot write to standard output\n",
 			CLI_PROGRAM, COMMAND);
-		status = CLI_EXIT_FAILURE;
+		status = graver(status, CLI_EXIT_FAILURE);
 	}
 	return status;
 }
@@ -309,7 +296,7 @@ static int compare_runs(const struct compare_options *options,
 	}
 	status = write_outputs(options, &context);
 	if (comparison.totals[CP_VERDICT_REGRESSION])
-		status = CLI_EXIT_FAILURE;
+		status = graver(status, CLI_EXIT_FAILURE);
 	cp_comparison_free(&comparison);
 	return status;
 }

@@ -10,8 +10,8 @@
 
 #include "cli/cli_util.h"
 #include "cli/commands.h"
+#include "cli/output_file.h"
 #include "cli/path_uses.h"
-#include "lib/atomic_file.h"
 #include "lib/results_json.h"
 #include "report/report.h"
 
@@ -85,34 +85,9 @@ static int check_paths(const struct report_options *options)
 				   sizeof(uses) / sizeof(uses[0]));
 }
 
-static int write_report(const struct cp_results *results, const char *path)
+static int write_report(const void *results, FILE *out)
 {
-	struct cp_atomic_file file;
-	int ret;
-
-	if (!path || !strcmp(path, "-")) {
-		if (cp_report_write(results, stdout) || fflush(stdout)) {
-			fprintf(stderr, "%s: %s: cannot write to standard output\n",
-				CLI_PROGRAM, COMMAND);
-			return CLI_EXIT_FAILURE;
-		}
-		return CLI_EXIT_OK;
-	}
-	ret = cp_atomic_file_open(&file, path);
-	if (ret)
-		return cli_usage_error(COMMAND, "--output: cannot write '%s': %s",
-				       path, strerror(-ret));
-	ret = cp_report_write(results, file.stream);
-	if (ret)
-		cp_atomic_file_abort(&file);
-	else
-		ret = cp_atomic_file_commit(&file);
-	if (ret) {
-		fprintf(stderr, "%s: %s: cannot write %s: %s\n", CLI_PROGRAM,
-			COMMAND, path, strerror(-ret));
-		return CLI_EXIT_FAILURE;
-	}
-	return CLI_EXIT_OK;
+	return cp_report_write(results, out);
 }
 
 int cmd_report(int argc, char **argv)
@@ -132,7 +107,9 @@ int cmd_report(int argc, char **argv)
 			error.msg);
 		return CLI_EXIT_USAGE;
 	}
-	status = write_report(&results, options.output);
+	status = cli_write_output(COMMAND, "--output",
+				  options.output ? options.output : "-",
+				  write_report, &results);
 	cp_results_free(&results);
 	return status;
 }
