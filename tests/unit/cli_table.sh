@@ -85,6 +85,10 @@ echo '{"schema":"cacheprobe-results/1","measurements":{}}' >"$fixtures/notarray.
 echo '{"schema":"cacheprobe-results/1","measurements":[42]}' >"$fixtures/item.json"
 mkdir "$fixtures/adir.json"
 echo 'null' >"$fixtures/null.json"
+# Found by the split that reads measurements one at a time, then refused
+# by json-c with the byte where the whole document goes wrong.
+echo '{"schema":"cacheprobe-results/1","measurements":[{"area":"latency" "name":"x"}]}' \
+	>"$fixtures/bad-element.json"
 echo '42' >"$fixtures/number.json"
 # One measurement of a valid file, its samples (ns then ticks) and name
 # chosen by the caller.
@@ -240,6 +244,8 @@ row 2 - "$f/twice.json: not valid JSON: text after the end of the document at by
 	compare "$f/twice.json" "$f/twice.json"
 row 2 - "$f/array.json: not a cacheprobe results file \(the document is array" \
 	compare "$f/array.json" "$f/array.json"
+row 2 - "$f/bad-element.json: not valid JSON: object value separator .,. expected at byte 67" \
+	compare "$f/bad-element.json" "$f/bad-element.json"
 row 2 - "$f/null.json: not a cacheprobe results file \(the document is null\)" \
 	compare "$f/null.json" "$f/null.json"
 row 2 - "$f/number.json: not a cacheprobe results file \(the document is int" \
