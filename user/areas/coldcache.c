@@ -265,6 +265,9 @@ static int prepare(struct cold_run *run, struct cp_error *error)
 				    "coldcache: no memory for the garbage (windows of up to %llu bytes, and naive's %llu)",
 				    (unsigned long long)largest_window(run),
 				    (unsigned long long)CP_NAIVE_GARBAGE_BYTES);
+	ret = cp_readers_start(&run->plan, &run->readers, error);
+	if (ret)
+		return ret;
 	open_module(run);
 	ret = check_asked_methods(run, error);
 	return ret ? ret : cold_calibrate(run, error);
@@ -540,6 +543,7 @@ static int run_coldcache(struct cp_area_context *context,
 		cp_client_close(run.client);
 	if (run.kernel_client)
 		cp_client_close(run.kernel_client);
+	cp_readers_stop(run.readers);
 	cp_garbage_free(&run.garbage);
 	cp_plan_free(&run.plan);
 	sched_setaffinity(0, sizeof(previous), &previous);

@@ -85,6 +85,7 @@ struct cold_run {
 	enum cp_flush_instruction flush;
 	struct cp_eviction_plan plan;	/* at the chosen factor */
 	struct cp_garbage garbage;	/* naive's, and windows for the plans */
+	struct cp_readers *readers;	/* the plans' (all have the same CPUs) */
 	struct cp_client *client;	/* NULL: the module is not there */
 	struct cp_client *kernel_client; /* NULL: no kernel mode */
 	/* The "line timer floor" measurement, which carries the run's notes

@@ -76,7 +76,8 @@ int cold_measure_bandwidth(struct cold_run *run, struct cp_error *error)
 		uint64_t start = cp_clock_start();
 		const char *window;
 
-		ret = cp_garbage_planned(&run->garbage, &run->plan);
+		ret = cp_garbage_planned(&run->garbage, run->readers,
+					 &run->plan);
 		if (ret)
 			break;
 		planned[n] = ticks_per_line(run, start, cp_clock_stop());

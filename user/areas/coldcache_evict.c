@@ -77,7 +77,7 @@ int cold_evict(struct cold_run *run, enum cp_coldcache_method method,
 				       cpus ? cpus : topology->usable);
 		break;
 	case CP_COLD_GARBAGE_PLANNED:
-		ret = cp_garbage_planned(&run->garbage, plan);
+		ret = cp_garbage_planned(&run->garbage, run->readers, plan);
 		break;
 	case CP_COLD_CLFLUSH:
 		cp_flush_lines(run->flush, ws->buffer,

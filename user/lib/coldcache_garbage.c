@@ -2,7 +2,6 @@
 #include "coldcache_garbage.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,8 +56,8 @@ static size_t pool_size(size_t smallest, size_t largest, uint64_t llc_bytes)
 	return smallest >= reuse ? largest : largest + reuse;
 }
 
-int cp_garbage_alloc(struct cp_garbage *garbage, size_t smallest_bytes,
-		     size_t largest_bytes, uint64_t llc_bytes)
+int cp_garbage_alloc_pool(struct cp_garbage *garbage, size_t smallest_bytes,
+			  size_t largest_bytes, uint64_t llc_bytes)
 {
 	size_t window = round_to_page(largest_bytes);
 	size_t pool = pool_size(round_to_page(smallest_bytes), window,
@@ -67,16 +66,27 @@ int cp_garbage_alloc(struct cp_garbage *garbage, size_t smallest_bytes,
 	memset(garbage, 0, sizeof(*garbage));
 	if (!window || !smallest_bytes || smallest_bytes > largest_bytes)
 		return -EINVAL;
-	garbage->naive = map_populated(CP_NAIVE_GARBAGE_BYTES);
-	if (!garbage->naive)
-		return -ENOMEM;
 	garbage->pool = map_populated(pool);
-	if (!garbage->pool) {
+	if (!garbage->pool)
+		return -ENOMEM;
+	garbage->pool_bytes = pool;
+	garbage->window_bytes = window;
+	return 0;
+}
+
+int cp_garbage_alloc(struct cp_garbage *garbage, size_t smallest_bytes,
+		     size_t largest_bytes, uint64_t llc_bytes)
+{
+	int ret = cp_garbage_alloc_pool(garbage, smallest_bytes,
+					largest_bytes, llc_bytes);
+
+	if (ret)
+		return ret;
+	garbage->naive = map_populated(CP_NAIVE_GARBAGE_BYTES);
+	if (!garbage->naive) {
 		cp_garbage_free(garbage);
 		return -ENOMEM;
 	}
-	garbage->pool_bytes = pool;
-	garbage->window_bytes = window;
 	return 0;
 }
 
@@ -161,77 +171,12 @@ int cp_garbage_naive(const struct cp_garbage *garbage,
 	return ret;
 }
 
-struct reader_job {
-	const char *start;
-	size_t bytes;
-	size_t chunk_bytes;
-	unsigned int cpu;
-	pthread_barrier_t *start_line;
-	int status;
-};
-
-static void *run_reader(void *data)
-{
-	struct reader_job *job = data;
-
-	job->status = pin_to(job->cpu);
-	/* Everyone starts together, so the readers share the time. */
-	pthread_barrier_wait(job->start_line);
-	if (!job->status)
-		garbage_sink += cp_garbage_read_twice(job->start, job->bytes,
-						      job->chunk_bytes);
-	return NULL;
-}
-
-static int start_readers(const char *window,
-			 const struct cp_eviction_plan *plan,
-			 struct reader_job *jobs, pthread_t *threads,
-			 pthread_barrier_t *start_line, size_t *started)
-{
-	for (size_t i = 0; i < plan->nr_readers; i++) {
-		const struct cp_plan_reader *reader = &plan->readers[i];
-
-		jobs[i] = (struct reader_job){
-			.start = window + reader->offset,
-			.bytes = reader->bytes,
-			.chunk_bytes = reader->chunk_bytes, .cpu = reader->cpu,
-			.start_line = start_line,
-		};
-		if (pthread_create(&threads[i], NULL, run_reader, &jobs[i]))
-			return -EAGAIN;
-		(*started)++;
-	}
-	return 0;
-}
-
-int cp_garbage_planned(struct cp_garbage *garbage,
+int cp_garbage_planned(struct cp_garbage *garbage, struct cp_readers *readers,
 		       const struct cp_eviction_plan *plan)
 {
-	struct reader_job *jobs = calloc(plan->nr_readers, sizeof(*jobs));
-	pthread_t *threads = calloc(plan->nr_readers, sizeof(*threads));
-	pthread_barrier_t start_line;
-	size_t started = 0;
-	int ret;
-
-	if (!jobs || !threads || garbage->window_bytes < plan->total_bytes) {
-		free(jobs);
-		free(threads);
-		return jobs && threads ? -EINVAL : -ENOMEM;
-	}
-	pthread_barrier_init(&start_line, NULL, (unsigned int)plan->nr_readers);
-	ret = start_readers(cp_garbage_next_window(garbage, plan->total_bytes),
-			    plan, jobs, threads, &start_line, &started);
-	/* A thread that could not start would leave the others waiting at
-	 * the barrier: cancel those that did before joining them. */
-	for (size_t i = 0; i < started; i++) {
-		if (ret)
-			pthread_cancel(threads[i]);
-		pthread_join(threads[i], NULL);
-		if (!ret && jobs[i].status)
-			ret = jobs[i].status;
-	}
-	pthread_barrier_destroy(&start_line);
-	free(jobs);
-	free(threads);
-	return ret;
+	if (garbage->window_bytes < plan->total_bytes)
+		return -EINVAL;
+	return cp_readers_read(readers, plan,
+			       cp_garbage_next_window(garbage,
+						      plan->total_bytes));
 }

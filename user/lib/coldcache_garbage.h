@@ -33,6 +33,7 @@
 
 #include "coldcache_plan.h"
 #include "cpuset.h"
+#include "garbage_readers.h"
 
 #define CP_GARBAGE_REUSE_LLCS 2
 
@@ -52,6 +53,9 @@ struct cp_garbage {
  */
 int cp_garbage_alloc(struct cp_garbage *garbage, size_t smallest_bytes,
 		     size_t largest_bytes, uint64_t llc_bytes);
+/* The same without the naive buffer (NULL there). */
+int cp_garbage_alloc_pool(struct cp_garbage *garbage, size_t smallest_bytes,
+			  size_t largest_bytes, uint64_t llc_bytes);
 void cp_garbage_free(struct cp_garbage *garbage);
 
 /* The start of the next window of @bytes (at most the window size) and
@@ -77,11 +81,12 @@ int cp_garbage_naive(const struct cp_garbage *garbage,
 		     const struct cp_cpuset *cpus);
 
 /*
- * The planned method: one thread per reader of @plan, pinned, all started
- * together, over the next window of @garbage; returns when all have read
- * their slice.  0, -EINVAL (@plan larger than a window) or -errno.
+ * The planned method: @readers (started for @plan's CPUs) read their
+ * slices of the next window of @garbage, all at once; returns when all
+ * have.  0, -EINVAL (@plan larger than a window, or reading where no
+ * reader was started) or -ECHILD (after fork(), garbage_readers.h).
  */
-int cp_garbage_planned(struct cp_garbage *garbage,
+int cp_garbage_planned(struct cp_garbage *garbage, struct cp_readers *readers,
 		       const struct cp_eviction_plan *plan);
 
 #endif
