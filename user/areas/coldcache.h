@@ -18,6 +18,7 @@
 #include "lib/coldcache_garbage.h"
 #include "lib/coldcache_lines.h"
 #include "lib/coldcache_plan.h"
+#include "lib/line_calibrate.h"
 #include "lib/name_bytes.h"
 #include "lib/sign_test.h"
 
@@ -35,8 +36,8 @@
  * set as a dense set would.  Sets whose spread would take more than
  * COLD_SPREAD_MAX_SPAN bytes are dense (the result says which).
  */
-#define COLD_SPREAD_STRIDE (4096 + COLD_LINE_SIZE)
-#define COLD_SPREAD_MAX_SPAN (1ull << 30)
+#define COLD_SPREAD_STRIDE CP_LINES_SPREAD_STRIDE
+#define COLD_SPREAD_MAX_SPAN CP_LINES_SPREAD_MAX_SPAN
 #define COLD_MAX_SIZES 4
 /* Laps over the working set before each eviction (see warm_up). */
 #define COLD_WARM_LAPS 4

@@ -6,6 +6,8 @@
  */
 #include "areas/coldcache.h"
 
+#include "lib/line_calibrate.h"
+
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -36,11 +38,7 @@ static int alloc_outcome(struct cold_outcome *out, unsigned int reps,
 
 size_t cold_line_stride(uint64_t size)
 {
-	uint64_t lines = size / COLD_LINE_SIZE;
-
-	return lines * COLD_SPREAD_STRIDE <= COLD_SPREAD_MAX_SPAN
-		       ? COLD_SPREAD_STRIDE
-		       : COLD_LINE_SIZE;
+	return cp_lines_spread_stride(size);
 }
 
 void cold_outcome_free(struct cold_outcome *outcome)

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The line classifier's levels, measured with the same per-line timer the
+ * first passes use: the latency area's method (plateau per level,
+ * thresholds at the geometric mean of neighbouring plateaus) applied to
+ * per-line latencies.  The amortised chase of the latency area runs loads
+ * back to back over dense lines; a fenced load of a line alone in its
+ * 4 KiB times the same level differently (here L2 at 30-84 ticks line by
+ * line against 12.5-13.7 in the chase, whose L2/L3 threshold is 31-35),
+ * so thresholds taken from the other instrument would misplace lines.
+ *
+ * Plateaus: a warm working set of half of each cache, and memory from the
+ * last of them after flushing it.  For the last level, at most 1.5 times
+ * the level before: past it, yet inside the share of a shared last level
+ * that a guest really gets (on the development machine's KVM guest a
+ * random chase finds 5-20 MiB of the nominal 260 MiB, varying with the
+ * other guests), and short to walk.  Neighbouring levels are merged when the timer's
+ * spread cannot separate them, or when the outer one is not
+ * CP_LEVEL_MIN_STEP times slower (no plateau of its own was found).
+ */
+#include "line_calibrate.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chase.h"
+#include "coldcache_plan.h"
+#include "interrupt.h"
+#include "latency_levels.h"
+#include "stats.h"
+
+/* Laps before a plateau is timed: the last level keeps lines leaving L2
+ * only after they were reused, and more often the more they were (about
+ * 100 ms for the 8 MiB working set here). */
+#define CALIBRATION_LAPS 16
+
+/* The instance of @cache serving @cpu (its size), or 0. */
+static uint64_t serving_size(const struct cp_cache_level *cache,
+			     unsigned int cpu)
+{
+	for (size_t i = 0; i < cache->nr_instances; i++)
+		if (cp_cpuset_test(cache->instances[i].cpus, cpu))
+			return cache->instances[i].size_bytes;
+	return 0;
+}
+
+#define LINE 64
+
+size_t cp_lines_spread_stride(uint64_t size)
+{
+	uint64_t lines = size / LINE;
+
+	return lines * CP_LINES_SPREAD_STRIDE <= CP_LINES_SPREAD_MAX_SPAN
+		       ? CP_LINES_SPREAD_STRIDE
+		       : LINE;
+}
+
+/* What one calibration needs at hand. */
+struct calibration {
+	const struct cp_topology *topology;
+	unsigned int cpu;
+	enum cp_flush_instruction flush;
+	uint64_t seed;
+	struct cp_line_levels *levels;
+	const struct cp_timer_floor *floor;
+};
+
+static uint64_t to_lines(uint64_t bytes)
+{
+	bytes -= bytes % LINE;
+	return bytes < 2 * LINE ? 2 * LINE : bytes;
+}
+
+/* Median latency, floor subtracted, of one timed pass over @ws. */
+static double pass_median(struct cp_chase *ws, uint16_t *steps,
+			  const struct cp_timer_floor *floor)
+{
+	double *values = malloc(ws->nr_lines * sizeof(*values));
+	double median;
+
+	if (!values)
+		return -1;
+	cp_lines_timed_pass((void ***)&ws->position, ws->nr_lines, steps);
+	for (size_t i = 0; i < ws->nr_lines; i++)
+		values[i] = (double)steps[i] - floor->median;
+	median = cp_stats_median(values, ws->nr_lines);
+	free(values);
+	return median < 0 ? 0 : median;
+}
+
+/* Plateau of a warm working set of @bytes, or of memory when @flushed. */
+static int plateau(const struct calibration *run, uint64_t bytes,
+		   bool flushed, double *out)
+{
+	struct cp_chase ws;
+	uint16_t *steps;
+	/* Laid out as the measured sets are, so that each plateau includes
+	 * what the spread costs in address translation. */
+	uint64_t lines = to_lines(bytes) / LINE;
+	size_t stride = cp_lines_spread_stride(lines * LINE);
+	int ret = cp_chase_build(&ws, lines * stride, stride, run->seed);
+
+	if (ret)
+		return ret;
+	steps = calloc(ws.nr_lines, sizeof(*steps));
+	if (!steps) {
+		cp_chase_free(&ws);
+		return -ENOMEM;
+	}
+	cp_chase_body(&ws, CALIBRATION_LAPS *
+				   (ws.nr_lines / CP_CHASE_HOPS_PER_ITERATION + 1));
+	if (flushed)
+		cp_flush_lines(run->flush, ws.buffer,
+			       ws.nr_lines * ws.line_size, ws.line_size);
+	*out = pass_median(&ws, steps, run->floor);
+	free(steps);
+	cp_chase_free(&ws);
+	return *out < 0 ? -ENOMEM : 0;
+}
+
+static int cache_plateaus(const struct calibration *run, uint64_t *last_ws)
+{
+	const struct cp_topology *topology = run->topology;
+	const struct cp_cache_level *llc = cp_plan_last_level(topology);
+	struct cp_line_levels *levels = run->levels;
+	uint64_t previous = 0;
+
+	for (size_t i = 0; i < topology->nr_cache_levels &&
+			   levels->nr < CP_MAX_LEVELS - 1; i++) {
+		const struct cp_cache_level *cache = &topology->cache_levels[i];
+		uint64_t size = serving_size(cache, run->cpu);
+		uint64_t ws = size / 2;
+		int ret;
+
+		if (cache->type == CP_CACHE_INSTRUCTION || !size)
+			continue;
+		if (cp_interrupt_requested())
+			return -EINTR;
+		if (cache == llc && previous && ws > previous * 3 / 2)
+			ws = previous * 3 / 2;
+		ret = plateau(run, ws, false,
+			      &levels->plateau_ticks[levels->nr]);
+		if (ret)
+			return ret;
+		cp_cache_level_name(cache, levels->names[levels->nr],
+				    sizeof(levels->names[0]));
+		levels->nr++;
+		previous = size;
+		*last_ws = ws;
+	}
+	return 0;
+}
+
+int cp_lines_calibrate(const struct cp_topology *topology, unsigned int cpu,
+		       enum cp_flush_instruction flush, uint64_t seed,
+		       struct cp_line_levels *levels,
+		       struct cp_timer_floor *floor, struct cp_error *error)
+{
+	uint16_t scratch[CP_LINES_FLOOR_PROBES];
+	struct calibration run = {
+		.topology = topology, .cpu = cpu, .flush = flush,
+		.seed = seed, .levels = levels, .floor = floor,
+	};
+	uint64_t last_ws = 1 << 20;
+	int ret;
+
+	memset(levels, 0, sizeof(*levels));
+	if (flush == CP_FLUSH_NONE)
+		return cp_error_set(error, EOPNOTSUPP,
+				    "calibrating memory latency needs CLFLUSH");
+	cp_lines_timer_floor(scratch, CP_LINES_FLOOR_PROBES, floor);
+	ret = cache_plateaus(&run, &last_ws);
+	if (!ret)
+		ret = plateau(&run, last_ws, true,
+			      &levels->plateau_ticks[levels->nr]);
+	if (ret == -EINTR)
+		return cp_error_set(error, EINTR,
+				    "calibrating the line classifier: interrupted");
+	if (ret)
+		return cp_error_set(error, -ret,
+				    "cannot calibrate the line classifier");
+	snprintf(levels->names[levels->nr], sizeof(levels->names[0]), "memory");
+	levels->nr++;
+	cp_line_levels_thresholds(levels);
+	cp_line_levels_merge(levels, floor->spread);
+	return 0;
+}

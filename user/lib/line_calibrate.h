@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The line classifier's levels (coldcache_lines.h), measured on this
+ * machine with the same per-line timer that classifies: used by the
+ * coldcache area and by the library's verify (include/cacheprobe.h).
+ */
+#ifndef CACHEPROBE_LINE_CALIBRATE_H
+#define CACHEPROBE_LINE_CALIBRATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "coldcache_flush.h"
+#include "coldcache_lines.h"
+#include "error.h"
+#include "topology.h"
+
+/*
+ * Working sets are laid out one line per 4 KiB (lines at k * this many
+ * bytes): a line alone in its 4 KiB is fetched only by its own load, as
+ * the prefetchers do not cross 4 KiB boundaries, and the stepping offsets
+ * spread the lines over every cache set.  Sets whose spread would span
+ * more than CP_LINES_SPREAD_MAX_SPAN bytes are laid out dense.
+ */
+#define CP_LINES_SPREAD_STRIDE (4096 + 64)
+#define CP_LINES_SPREAD_MAX_SPAN (1ull << 30)
+/* Steps of the timer loop the floor is taken from. */
+#define CP_LINES_FLOOR_PROBES 2048
+
+/* Bytes from one line of a @size-byte working set to the next. */
+size_t cp_lines_spread_stride(uint64_t size);
+
+/*
+ * Calibrate @levels for the caches serving @cpu (the calling thread must
+ * run there) and measure the timer @floor; @flush flushes the memory
+ * plateau's lines, @seed orders the chases.  0, or -errno with @error set:
+ * -EOPNOTSUPP without CLFLUSH, -EINTR when interrupted (interrupt.h).
+ */
+int cp_lines_calibrate(const struct cp_topology *topology, unsigned int cpu,
+		       enum cp_flush_instruction flush, uint64_t seed,
+		       struct cp_line_levels *levels,
+		       struct cp_timer_floor *floor, struct cp_error *error);
+
+#endif
