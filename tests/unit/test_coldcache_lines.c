@@ -123,6 +123,27 @@ static void test_merge_by_step(void **state)
 	assert_true(levels.merged[2]);
 }
 
+/* L3 served like memory is merged into it; L2, three times faster than
+ * memory, keeps its own group instead of following L3 there. */
+static void test_merge_outermost_first(void **state)
+{
+	struct cp_line_levels levels = four_levels();
+	char name[32];
+
+	(void)state;
+	levels.plateau_ticks[1] = 126;
+	levels.plateau_ticks[2] = 168;
+	levels.plateau_ticks[3] = 240;
+	cp_line_levels_thresholds(&levels);
+	assert_int_equal(cp_line_levels_merge(&levels, 2), 1);
+	assert_false(levels.merged[1]);
+	assert_true(levels.merged[2]);
+	cp_line_levels_group_name(&levels, 1, name, sizeof(name));
+	assert_string_equal(name, "L2");
+	cp_line_levels_group_name(&levels, 3, name, sizeof(name));
+	assert_string_equal(name, "L3+memory");
+}
+
 static void test_verdicts(void **state)
 {
 	const struct cold_references none = { -1, -1, -1 };
@@ -293,6 +314,7 @@ int main(void)
 		cmocka_unit_test(test_saturated_step_is_last_level),
 		cmocka_unit_test(test_merge_by_timer_spread),
 		cmocka_unit_test(test_merge_by_step),
+		cmocka_unit_test(test_merge_outermost_first),
 		cmocka_unit_test(test_verdicts),
 		cmocka_unit_test(test_cost_verdicts),
 		cmocka_unit_test(test_cut_at_interruption),

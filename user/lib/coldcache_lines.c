@@ -88,9 +88,15 @@ size_t cp_line_levels_merge(struct cp_line_levels *levels, double spread)
 {
 	size_t merges = 0;
 
-	for (size_t k = 0; k + 1 < levels->nr; k++) {
-		double inner = levels->plateau_ticks[k];
-		double outer = levels->plateau_ticks[k + 1];
+	/* Outermost first: a level is compared with the group outside it
+	 * as merged, represented by that group's outermost plateau. */
+	for (size_t k = levels->nr - 1; k-- > 0;) {
+		size_t group_end = k + 1;
+		double inner = levels->plateau_ticks[k], outer;
+
+		while (group_end + 1 < levels->nr && levels->merged[group_end])
+			group_end++;
+		outer = levels->plateau_ticks[group_end];
 
 		if (outer - inner < 2 * spread ||
 		    outer < CP_COLDCACHE_MIN_STEP * inner) {

@@ -73,6 +73,10 @@ void cp_line_levels_thresholds(struct cp_line_levels *levels);
  * than CP_COLDCACHE_MIN_STEP times it (no plateau of its own: the
  * calibration found the outer level's working set served like the inner
  * one).  Plateaus of 0 ticks (within the floor) only merge on the spread.
+ * Levels are taken outermost first, and where the next level was merged
+ * into those outside it, its group's outermost plateau is the one
+ * compared: an L3 served like memory (a guest's share of a shared L3)
+ * then no longer drags an L2 with a plateau of its own into memory.
  * Returns the number of merges.
  */
 size_t cp_line_levels_merge(struct cp_line_levels *levels, double spread);
