@@ -49,11 +49,13 @@ targets: tools
 
 # Where make install puts the tool's files (DESTDIR and PREFIX respected).
 BINDIR        ?= $(PREFIX)/bin
+LIBDIR        ?= $(PREFIX)/lib
+INCLUDEDIR    ?= $(PREFIX)/include
 MANDIR        ?= $(PREFIX)/share/man
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 DATADIR       ?= $(PREFIX)/share/cacheprobe
 
-install: all install-tools
+install: all install-tools install-lib
 	@if [ -f kmod/cacheprobe.ko ]; then \
 		install -D -m 0644 kmod/cacheprobe.ko \
 			$(DESTDIR)/lib/modules/$(KVER)/extra/cacheprobe.ko && \
@@ -73,7 +75,39 @@ install-tools: tools
 	install -D -m 0644 include/netlink/specs/cacheprobe.yaml \
 		$(DESTDIR)$(DATADIR)/cacheprobe.yaml
 
-uninstall: uninstall-tools
+# libcacheprobe: the shared library with its soname links, the static one,
+# the header, pkg-config's cacheprobe.pc and the section-3 manual pages.
+LIB_DIRS = PREFIX=$(PREFIX) LIBDIR=$(LIBDIR) INCLUDEDIR=$(INCLUDEDIR)
+SHARED_LIB = libcacheprobe.so.$(VERSION)
+MAN3_PAGES = $(wildcard user/doc/*.3)
+
+install-lib:
+	$(MAKE) -C user lib $(LIB_DIRS)
+	install -D -m 0755 user/build/$(SHARED_LIB) \
+		$(DESTDIR)$(LIBDIR)/$(SHARED_LIB)
+	ln -sf $(SHARED_LIB) $(DESTDIR)$(LIBDIR)/libcacheprobe.so.0
+	ln -sf libcacheprobe.so.0 $(DESTDIR)$(LIBDIR)/libcacheprobe.so
+	install -D -m 0644 user/build/libcacheprobe.a \
+		$(DESTDIR)$(LIBDIR)/libcacheprobe.a
+	install -D -m 0644 include/cacheprobe.h \
+		$(DESTDIR)$(INCLUDEDIR)/cacheprobe.h
+	install -D -m 0644 user/build/cacheprobe.pc \
+		$(DESTDIR)$(LIBDIR)/pkgconfig/cacheprobe.pc
+	install -d $(DESTDIR)$(MANDIR)/man3
+	install -m 0644 $(MAN3_PAGES) $(DESTDIR)$(MANDIR)/man3/
+	[ -n "$(DESTDIR)" ] || ldconfig
+
+uninstall-lib:
+	rm -f $(DESTDIR)$(LIBDIR)/$(SHARED_LIB) \
+		$(DESTDIR)$(LIBDIR)/libcacheprobe.so.0 \
+		$(DESTDIR)$(LIBDIR)/libcacheprobe.so \
+		$(DESTDIR)$(LIBDIR)/libcacheprobe.a \
+		$(DESTDIR)$(INCLUDEDIR)/cacheprobe.h \
+		$(DESTDIR)$(LIBDIR)/pkgconfig/cacheprobe.pc \
+		$(addprefix $(DESTDIR)$(MANDIR)/man3/,$(notdir $(MAN3_PAGES)))
+	[ -n "$(DESTDIR)" ] || ldconfig
+
+uninstall: uninstall-tools uninstall-lib
 	rm -f $(DESTDIR)/lib/modules/$(KVER)/extra/cacheprobe.ko
 	[ -n "$(DESTDIR)" ] || depmod -a $(KVER)
 
@@ -103,4 +137,5 @@ clean:
 	rm -rf tests/out results.json results.csv report.html
 
 .PHONY: all tools module deps run check check-debug bench targets install \
-	uninstall dkms-install dkms-uninstall clean install-tools uninstall-tools
+	uninstall dkms-install dkms-uninstall clean install-tools uninstall-tools \
+	install-lib uninstall-lib
