@@ -67,7 +67,7 @@ void cp_lines_timer_floor(uint16_t *scratch, size_t nr_probes,
 	cp_lines_timer_steps(scratch, nr_probes);
 	for (size_t i = 0; i < nr_probes; i++)
 		values[i] = scratch[i];
-	if (!cp_stats_compute(values, nr_probes, &stats)) {
+	if (!cp_stats_summarize(values, nr_probes, &stats)) {
 		out->median = stats.median;
 		out->spread = fmax(1, stats.p95 - stats.p5);
 	}

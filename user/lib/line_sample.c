@@ -152,7 +152,7 @@ void cp_sample_floor(const char *const *lines, size_t n, uint16_t *scratch,
 	untimed_steps(lines, n, scratch);
 	for (size_t i = 0; i < n; i++)
 		values[i] = scratch[i];
-	if (!cp_stats_compute(values, n, &stats)) {
+	if (!cp_stats_summarize(values, n, &stats)) {
 		out->median = stats.median;
 		out->spread = fmax(1, stats.p95 - stats.p5);
 	}
