@@ -105,6 +105,14 @@ int cacheprobe_options_set_cpus(struct cacheprobe_options *options,
 int cacheprobe_options_set_garbage_factor(struct cacheprobe_options *options,
 					  double factor);
 
+/*
+ * How WBINVD and WBNOINVD reach the module: "auto" (the default: the
+ * generic netlink family, else /dev/cacheprobe), "netlink" or "ioctl".
+ * 0, or -EINVAL for another name.
+ */
+int cacheprobe_options_set_transport(struct cacheprobe_options *options,
+				     const char *transport);
+
 /**
  * cacheprobe_open() - set up eviction as @options say (NULL: defaults)
  * @options: the method, CPUs and factor; the context keeps a copy

@@ -25,6 +25,7 @@ struct cacheprobe_options {
 	enum cacheprobe_method method;
 	char *cpu_list;			/* NULL: the thread's affinity */
 	double garbage_factor;
+	enum cp_transport transport;
 };
 
 struct ctx_range {
@@ -39,6 +40,7 @@ struct cacheprobe_ctx {
 	struct cp_topology *topology;
 	struct cp_cpuset *cpus;
 	double garbage_factor;
+	enum cp_transport transport;
 	enum cp_flush_instruction flush;
 	/* GARBAGE */
 	struct cp_eviction_plan plan;

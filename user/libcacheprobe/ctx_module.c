@@ -31,7 +31,7 @@ int ctx_module_connect(struct cacheprobe_ctx *ctx, enum cacheprobe_method method
 {
 	struct cp_module_info info;
 	struct cp_error error;
-	int ret = cp_client_open(CP_TRANSPORT_AUTO, &ctx->client, &error);
+	int ret = cp_client_open(ctx->transport, &ctx->client, &error);
 
 	if (ret)
 		return ctx_fail_error(&error, cacheprobe_method_name(method));

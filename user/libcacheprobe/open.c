@@ -103,6 +103,7 @@ int cacheprobe_open(const struct cacheprobe_options *options,
 		return ctx_fail(ENOMEM, "no memory for the context");
 	ctx->pid = getpid();
 	ctx->garbage_factor = options->garbage_factor;
+	ctx->transport = options->transport;
 	ctx->flush = cp_flush_instruction_detect();
 	ret = cp_topology_load(NULL, &ctx->topology, &error);
 	if (ret)

@@ -79,3 +79,29 @@ int cacheprobe_options_set_garbage_factor(struct cacheprobe_options *options,
 	ctx_clear_error();
 	return 0;
 }
+
+int cacheprobe_options_set_transport(struct cacheprobe_options *options,
+				     const char *transport)
+{
+	static const struct {
+		const char *name;
+		enum cp_transport transport;
+	} names[] = {
+		{ "auto", CP_TRANSPORT_AUTO },
+		{ "netlink", CP_TRANSPORT_NETLINK },
+		{ "ioctl", CP_TRANSPORT_IOCTL },
+	};
+
+	if (!options)
+		return ctx_fail(EINVAL, "no options given");
+	for (size_t i = 0; transport && i < sizeof(names) / sizeof(names[0]);
+	     i++)
+		if (!strcmp(transport, names[i].name)) {
+			options->transport = names[i].transport;
+			ctx_clear_error();
+			return 0;
+		}
+	return ctx_fail(EINVAL,
+			"unknown transport '%s' (auto, netlink or ioctl)",
+			transport ? transport : "(null)");
+}
