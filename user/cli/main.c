@@ -30,6 +30,8 @@ static const struct command commands[] = {
 	  "measure the instrument: timer, NOTHING floor, latency plateaus" },
 	{ "report", cmd_report,
 	  "make the HTML report of a saved JSON result" },
+	{ "evict", cmd_evict,
+	  "evict the caches once, by the method that works here (checked)" },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -1,0 +1,114 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# cacheprobe-run evict: misuse exits 2 naming what was wrong; without the
+# module, auto falls back to the garbage read and says why, and wbinvd
+# fails naming the module; --json writes the outcome, --quiet prints
+# nothing.  One CPU is evicted, so the garbage is one domain's.  Prints
+# TAP.
+#
+# Usage: evict_command.sh PATH-OF-cacheprobe-run
+program=${1:?usage: evict_command.sh PATH-OF-cacheprobe-run}
+work=$(mktemp -d) || exit 1
+trap 'rm -rf "$work"' EXIT
+number=0
+failures=0
+
+ok() {
+	number=$((number + 1))
+	echo "ok $number - $1"
+}
+
+not_ok() {
+	number=$((number + 1))
+	failures=$((failures + 1))
+	echo "not ok $number - $1"
+	sed 's/^/# stdout: /' "$work/out"
+	sed 's/^/# stderr: /' "$work/err"
+}
+
+skip() {
+	number=$((number + 1))
+	echo "ok $number # SKIP $1"
+}
+
+# expect STATUS TEXT NAME ARGS...: exit STATUS, TEXT in stdout or stderr.
+expect() {
+	want=$1 text=$2 name=$3
+	shift 3
+	"$program" evict "$@" >"$work/out" 2>"$work/err"
+	status=$?
+	if [ "$status" -eq "$want" ] &&
+		grep -qF -- "$text" "$work/out" "$work/err"; then
+		ok "$name"
+	else
+		echo "# exit $status, wanted $want and '$text'"
+		not_ok "$name"
+	fi
+}
+
+module_loaded() {
+	[ -e /dev/cacheprobe ] || [ -d /sys/module/cacheprobe ]
+}
+
+cpu=$(awk '/^Cpus_allowed_list/ { split($2, r, /[-,]/); print r[1] }' \
+	/proc/self/status)
+offline=$(($(getconf _NPROCESSORS_CONF) + 1))
+
+expect 2 "unknown method 'foo'" "unknown method" --method foo
+expect 2 "--factor: '0'" "factor 0" --factor 0
+expect 2 "--factor: 'nan'" "factor nan" --factor nan
+expect 2 "--verify: " "bad size" --verify 12Q
+expect 2 "below one page" "probe below a page" --verify 100
+expect 2 "give --verify SIZE" "clflush without a probe" --method clflush
+expect 2 "unexpected argument 'now'" "stray argument" now
+expect 2 "CPU $offline is not online" "CPU not online" \
+	--cpus "$offline" --method garbage
+expect 2 "cannot write" "unwritable --json" --cpus "$cpu" \
+	--method clflush --verify 64K --json "$work/no/such/dir/x.json"
+
+if module_loaded; then
+	skip "the module is loaded: no fallback to see"
+	skip "the module is loaded"
+else
+	expect 0 "module not loaded" "auto falls back and says why" \
+		--cpus "$cpu"
+	expect 1 "module not loaded" "wbinvd needs the module" \
+		--method wbinvd --cpus "$cpu"
+fi
+
+"$program" evict --quiet --cpus "$cpu" --method garbage >"$work/out" \
+	2>"$work/err"
+if [ $? -eq 0 ] && [ ! -s "$work/out" ] && [ ! -s "$work/err" ]; then
+	ok "--quiet prints nothing"
+else
+	not_ok "--quiet prints nothing"
+fi
+
+"$program" evict --quiet --cpus "$cpu" --method clflush --verify 256K \
+	--json "$work/e.json" >"$work/out" 2>"$work/err"
+status=$?
+if [ $status -eq 0 ] && python3 - "$work/e.json" "$cpu" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["schema"] == "cacheprobe-evict/1"
+assert doc["method"] == "clflush" and doc["cpus"] == sys.argv[2]
+probe = doc["probe"]
+assert probe["bytes"] == 256 << 10 and probe["cpu"] == int(sys.argv[2])
+for side in ("warm", "evicted"):
+    shares = probe[side]
+    assert shares["lines_timed"] > 0
+    assert sum(level["ppm"] for level in shares["levels"]) <= 1000000
+    assert 0 <= shares["cached_ppm"] <= 1000000
+assert doc["evict_ns"] > 0 and doc["open_ns"] > 0
+PY
+then
+	ok "--json: the outcome and the probe's shares"
+elif [ $status -eq 1 ] && grep -q "cannot tell any cache level" "$work/err"
+then
+	skip "the timer cannot tell caches from memory here"
+else
+	not_ok "--json: the outcome and the probe's shares"
+fi
+
+echo "1..$number"
+[ "$failures" -eq 0 ]
