@@ -31,6 +31,15 @@
 #include "latency_levels.h"
 #include "stats.h"
 
+/*
+ * Timed passes per plateau, the lowest median kept: another program on
+ * the CPU between laps evicts part of a level's set, and one pass then
+ * times the level slower than it is (here, with other tests running, L2
+ * at 609-672 ticks against 126 alone, merged into memory, and a warm
+ * buffer "22 % cached").  A disturbance only ever slows a pass.
+ */
+#define PLATEAU_PASSES 3
+
 /* Laps before a plateau is timed: the last level keeps lines leaving L2
  * only after they were reused, and more often the more they were (about
  * 100 ms for the 8 MiB working set here). */
@@ -111,10 +120,18 @@ static int plateau(const struct calibration *run, uint64_t bytes,
 	}
 	cp_chase_body(&ws, CALIBRATION_LAPS *
 				   (ws.nr_lines / CP_CHASE_HOPS_PER_ITERATION + 1));
-	if (flushed)
-		cp_flush_lines(run->flush, ws.buffer,
-			       ws.nr_lines * ws.line_size, ws.line_size);
-	*out = pass_median(&ws, steps, run->floor);
+	*out = -1;
+	for (int pass = 0; pass < PLATEAU_PASSES; pass++) {
+		double median;
+
+		if (flushed)
+			cp_flush_lines(run->flush, ws.buffer,
+				       ws.nr_lines * ws.line_size,
+				       ws.line_size);
+		median = pass_median(&ws, steps, run->floor);
+		if (median >= 0 && (*out < 0 || median < *out))
+			*out = median;
+	}
 	free(steps);
 	cp_chase_free(&ws);
 	return *out < 0 ? -ENOMEM : 0;
