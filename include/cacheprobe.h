@@ -14,20 +14,24 @@
  *	}
  *	cacheprobe_close(ctx);
  *
- * Link with `pkg-config --libs cacheprobe` (add --static for the static
- * library).  Every function returns 0 or a negative errno; the sentence
- * behind a failure is cacheprobe_last_error(), per thread.  The library
- * never exits, never prints and installs no signal handler; the threads it
- * starts block every signal, so signals reach the program's own threads.
+ * Link with `pkg-config --cflags --libs cacheprobe`; for the static
+ * library, with -l:libcacheprobe.a and `pkg-config --static --libs
+ * cacheprobe` (where both are installed, -lcacheprobe takes the shared
+ * one).  Every function returning int returns 0 or a negative errno, and
+ * NULL where a pointer is required is -EINVAL; the sentence behind a
+ * failure is cacheprobe_last_error(), per thread, cleared by each call
+ * that succeeds.  The library never exits, never prints and installs no
+ * signal handler; the threads it starts block every signal, so signals
+ * reach the program's own threads.
  *
  * Threads: a context may be used by one thread at a time; separate
  * contexts in separate threads are independent.
  *
  * fork(): a child inherits the context's memory but not its reader threads
- * nor its module connection.  In the child, every call on an inherited
- * context fails with -ECHILD except cacheprobe_close(), which frees what
- * the child inherited without touching the parent's threads; open a new
- * context in the child.
+ * nor its module connection.  In the child, every int-returning call on an
+ * inherited context fails with -ECHILD, and cacheprobe_close() frees what
+ * the child inherited without touching the parent's threads or
+ * connection; open a new context in the child.
  *
  * The version of this interface is CACHEPROBE_API_VERSION; the shared
  * library's soname changes only when it does so incompatibly.
@@ -81,7 +85,8 @@ struct cacheprobe_ctx;
 
 /**
  * cacheprobe_options_new() - options with every default: method AUTO, the
- * calling thread's affinity mask as the CPUs, the default garbage factor.
+ * CPUs of the affinity mask of the thread that calls cacheprobe_open(),
+ * the default garbage factor, the transport "auto".
  *
  * Return: the options, or NULL (-ENOMEM) with cacheprobe_last_error() set.
  */
@@ -93,9 +98,9 @@ int cacheprobe_options_set_method(struct cacheprobe_options *options,
 				  enum cacheprobe_method method);
 
 /*
- * The CPUs whose caches are evicted, as a list ("0-3,8,10-11").  0, or
- * -EINVAL for a list that does not parse (offline or unusable CPUs are
- * refused at open, naming the CPU).
+ * The CPUs whose caches are evicted, as a list ("0-3,8,10-11").  0,
+ * -EINVAL for a list that does not parse (CPUs that are not online are
+ * refused at open, naming the CPU), or -ENOMEM.
  */
 int cacheprobe_options_set_cpus(struct cacheprobe_options *options,
 				const char *cpu_list);
@@ -119,7 +124,7 @@ int cacheprobe_options_set_transport(struct cacheprobe_options *options,
  * @out: the new context, for cacheprobe_close()
  *
  * For GARBAGE this allocates the garbage and starts the pinned readers, so
- * that no later call allocates or creates a thread.  For AUTO it checks
+ * that no eviction allocates or creates a thread.  For AUTO it checks
  * WBINVD on a warmed buffer before choosing it.  Every method: it
  * calibrates the line timer cacheprobe_verify_range() uses, on the CPU
  * the calling thread is on (a few tenths of a second), before anything
@@ -127,8 +132,10 @@ int cacheprobe_options_set_transport(struct cacheprobe_options *options,
  * first touch of pages mapped before it slow.
  *
  * Return: 0; -EINVAL (bad CPU), -ENOENT (WBINVD/WBNOINVD asked and the
- * module is not loaded), -EPERM (no CAP_SYS_ADMIN), -EOPNOTSUPP (the CPU
- * lacks the instruction), -ENOMEM, or another -errno.
+ * module is not loaded, or not over the transport asked for), -EPERM or
+ * -EACCES (no CAP_SYS_ADMIN, or no access to /dev/cacheprobe),
+ * -EOPNOTSUPP (the CPU lacks the instruction), -ENOMEM, or another -errno.
+ * On failure *@out is NULL.
  */
 int cacheprobe_open(const struct cacheprobe_options *options,
 		    struct cacheprobe_ctx **out);
@@ -138,7 +145,8 @@ void cacheprobe_close(struct cacheprobe_ctx *ctx);
 
 /*
  * Evict: the caches of the context's CPUs, by its method (for CLFLUSH: the
- * ranges added).  Returns when the eviction is complete.  0 or -errno.
+ * ranges added; -EINVAL when none was).  Returns when the eviction is
+ * complete.  0 or -errno.
  */
 int cacheprobe_evict(struct cacheprobe_ctx *ctx);
 
@@ -209,7 +217,9 @@ struct cacheprobe_warmth {
 int cacheprobe_verify_range(struct cacheprobe_ctx *ctx, const void *addr,
 			    size_t len, struct cacheprobe_warmth *out);
 
-/* The method the context uses: for AUTO, the one it chose. */
+/* The method the context uses: for AUTO, the one it chose.  This and the
+ * two below cannot fail; on a context inherited through fork() they
+ * describe the parent's. */
 enum cacheprobe_method cacheprobe_method(const struct cacheprobe_ctx *ctx);
 
 /* Why that method: one sentence, valid until cacheprobe_close(). */

@@ -65,7 +65,9 @@ int cacheprobe_add_range(struct cacheprobe_ctx *ctx, const void *addr,
 
 	if (!ctx)
 		return ctx_fail(EINVAL, "no context given");
-	ret = check_range(addr, len);
+	ret = ctx_check_process(ctx);
+	if (!ret)
+		ret = check_range(addr, len);
 	if (ret)
 		return ret;
 	if (ctx->method != CACHEPROBE_METHOD_CLFLUSH)
@@ -94,7 +96,9 @@ int cacheprobe_evict_range(struct cacheprobe_ctx *ctx, const void *addr,
 
 	if (!ctx)
 		return ctx_fail(EINVAL, "no context given");
-	ret = check_range(addr, len);
+	ret = ctx_check_process(ctx);
+	if (!ret)
+		ret = check_range(addr, len);
 	if (ret)
 		return ret;
 	if (ctx->flush == CP_FLUSH_NONE)
