@@ -67,6 +67,7 @@ collect "$top/tests/docs/install.sh" "$out/docs-install"
 collect "$top/tests/docs/netlink-spec.sh" "$out/docs-netlink"
 collect "$top/tests/docs/kernel-style.sh" "$out/docs-kernel-style"
 collect "$top/tests/docs/readme-info.sh"
+collect "$top/tests/docs/library_api.sh" "$out/docs-library"
 
 stage "libFuzzer targets"
 collect "$top/tests/fuzz/run-libfuzzer.sh" "${LIBFUZZER_SECONDS:-15}"

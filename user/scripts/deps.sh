@@ -13,6 +13,9 @@ test_pkgs=(libcmocka-dev clang libclang-rt-14-dev qemu-system-x86
 	busybox-static cpio iproute2 dkms bsdutils
 	chromium chromium-driver python3-selenium
 	linux-source-6.12 python3-yaml python3-jsonschema man-db groff-base
+	# hwloc.pc names -ludev for static links: pkg-config --static
+	# --libs cacheprobe, as tests/docs/library_api.sh links libcacheprobe.a
+	libudev-dev
 	linux-image-amd64 linux-headers-amd64
 	linux-image-6.12-amd64 linux-headers-6.12-amd64
 	linux-image-6.12-rt-amd64 linux-headers-6.12-rt-amd64)
