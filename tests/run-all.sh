@@ -69,6 +69,9 @@ collect "$top/tests/docs/kernel-style.sh" "$out/docs-kernel-style"
 collect "$top/tests/docs/readme-info.sh"
 collect "$top/tests/docs/library_api.sh" "$out/docs-library"
 
+stage "examples"
+collect "$top/tests/examples/run.sh" "$out/examples"
+
 stage "libFuzzer targets"
 collect "$top/tests/fuzz/run-libfuzzer.sh" "${LIBFUZZER_SECONDS:-15}"
 

@@ -16,6 +16,7 @@ test_pkgs=(libcmocka-dev clang libclang-rt-14-dev qemu-system-x86
 	# hwloc.pc names -ludev for static links: pkg-config --static
 	# --libs cacheprobe, as tests/docs/library_api.sh links libcacheprobe.a
 	libudev-dev
+	libbenchmark-dev hyperfine
 	linux-image-amd64 linux-headers-amd64
 	linux-image-6.12-amd64 linux-headers-6.12-amd64
 	linux-image-6.12-rt-amd64 linux-headers-6.12-rt-amd64)
