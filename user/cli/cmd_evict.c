@@ -206,6 +206,24 @@ static int pin_probe(const char *cpus)
 	return 0;
 }
 
+/* The CPUs of this process, as the library's default takes them. */
+static const char *affinity_list(char *text, size_t len)
+{
+	struct cp_cpuset *set = cp_cpuset_new(CPU_SETSIZE);
+	cpu_set_t mask;
+
+	if (!set || sched_getaffinity(0, sizeof(mask), &mask)) {
+		cp_cpuset_free(set);
+		return NULL;
+	}
+	for (unsigned int cpu = 0; cpu < CPU_SETSIZE; cpu++)
+		if (CPU_ISSET(cpu, &mask))
+			cp_cpuset_set(set, cpu);
+	cp_cpuset_format(set, text, len);
+	cp_cpuset_free(set);
+	return text;
+}
+
 static double now_ns(void)
 {
 	struct timespec now;
@@ -258,6 +276,7 @@ int cmd_evict(int argc, char **argv)
 	struct evict_options options = { .method = CACHEPROBE_METHOD_AUTO };
 	struct evict_report report = { 0 };
 	struct cacheprobe_ctx *ctx = NULL;
+	char cpus_text[256];
 	int status = parse_options(argc, argv, &options), ret;
 
 	if (status != CLI_PROCEED)
@@ -273,7 +292,8 @@ int cmd_evict(int argc, char **argv)
 	}
 	report.method = cacheprobe_method_name(cacheprobe_method(ctx));
 	report.reason = cacheprobe_method_reason(ctx);
-	report.cpus = options.cpus;
+	report.cpus = options.cpus ? options.cpus : affinity_list(cpus_text,
+								 sizeof(cpus_text));
 	report.garbage_bytes = cacheprobe_garbage_bytes(ctx);
 	status = finish(&options, &report);
 	cacheprobe_close(ctx);

@@ -23,7 +23,7 @@ void evict_print(const struct evict_report *report, FILE *out)
 	char size[32];
 
 	fprintf(out, "evict: %s on CPUs %s in %.3g ms", report->method,
-		report->cpus ? report->cpus : "of this process",
+		report->cpus ? report->cpus : "(unknown)",
 		outcome->evict_ns / 1e6);
 	if (report->garbage_bytes) {
 		cli_format_size(report->garbage_bytes, size, sizeof(size));

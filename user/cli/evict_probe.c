@@ -11,6 +11,9 @@
  * what they will of it. */
 #define WARM_LAPS 4
 
+/* Rounds tried when interruptions spoil a verify. */
+#define INTERRUPTED_TRIES 3
+
 static volatile uint64_t probe_sink;
 
 static double now_ns(void)
@@ -77,7 +80,13 @@ int evict_once(struct cacheprobe_ctx *ctx, uint64_t probe_bytes,
 	/* Written, so every page is a page of its own, not the zero page. */
 	memset(probe, 0x5a, probe_bytes);
 	out->probe_bytes = probe_bytes;
-	ret = probe_and_evict(ctx, probe, out);
+	/* A verify spoiled by interruptions read the probe: warm and evict
+	 * again rather than fail a command made for shell loops. */
+	for (int try = 0; try < INTERRUPTED_TRIES; try++) {
+		ret = probe_and_evict(ctx, probe, out);
+		if (ret != -EINTR)
+			break;
+	}
 	munmap(probe, probe_bytes);
 	return ret;
 }
