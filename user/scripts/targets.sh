@@ -2,6 +2,11 @@
 # `make targets`: the figures the project's performance targets are judged
 # by, measured on this machine in user mode and printed together:
 #
+#   library    libcacheprobe's planned garbage evict (worst of 20 at 512
+#              KiB and 4 MiB, against a one-thread stream of the same
+#              bytes and the naive 64 MiB/CPU read), its own cost a call,
+#              verify of 4 MiB beside the coldcache area's view of warm
+#              and clflush, and what evict and exec add as commands;
 #   coldcache  residual warmth per method (worst of 20) at half L1 and
 #              half L2 (1 MiB here), the planned/naive cost and bytes, and
 #              from the factor sweep (measured side by side with naive)
@@ -77,6 +82,14 @@ section "coldcache (20 repetitions, the factor sweep; the targets block at the e
 "$bin" coldcache --repeats 20 --sweep-factor --max-size 1M \
 	--json "$out/coldcache.json" |
 	sed -n '/residual warmth after eviction/,$p'
+
+section "libcacheprobe: the library's planned garbage evict, verify, evict and exec"
+make -s -C "$top/user" library-targets
+"$top/user/build/library-targets" "$bin" 20
+echo "  the coldcache area on the same machine, for verify's view (4 MiB rows):"
+"$bin" coldcache --methods warm,clflush --repeats 20 --max-size 4M \
+	--json "$out/coldcache-4m.json" |
+	sed -n '/residual warmth after eviction/,/^$/p' | grep -E 'working set|4 MiB'
 
 section "bounce: the classic case, $((2 * runs)) runs"
 for i in $(seq 1 $((2 * runs))); do
