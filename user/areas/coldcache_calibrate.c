@@ -12,8 +12,8 @@ int cold_calibrate(struct cold_run *run, struct cp_error *error)
 	char why[sizeof(error->msg)];
 	int ret = cp_lines_calibrate(run->context->topology, run->cpu,
 				     run->flush, run->context->options->seed,
-				     &run->levels, &run->calibration_floor,
-				     error);
+				     CP_LINE_TIMER_CHASE, &run->levels,
+				     &run->calibration_floor, error);
 
 	if (ret && ret != -EINTR) {
 		snprintf(why, sizeof(why), "%s", error->msg);

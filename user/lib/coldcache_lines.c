@@ -8,31 +8,16 @@
 
 #include "stats.h"
 
-/* lfence; rdtsc; lfence: the read waits for every earlier load. */
-static inline uint64_t fenced_tsc(void)
-{
-	uint32_t low, high;
-
-	__asm__ __volatile__("lfence\n\trdtsc\n\tlfence"
-			     : "=a"(low), "=d"(high) : : "memory");
-	return ((uint64_t)high << 32) | low;
-}
-
-static inline uint16_t clamp_step(uint64_t step)
-{
-	return step > CP_LINE_TICKS_MAX ? CP_LINE_TICKS_MAX : (uint16_t)step;
-}
-
 uint64_t cp_lines_timed_pass(void ***position, size_t nr_lines,
 			     uint16_t *ticks)
 {
 	void **p = *position;
-	uint64_t first = fenced_tsc(), previous = first, now = first;
+	uint64_t first = cp_lines_fenced_tsc(), previous = first, now = first;
 
 	for (size_t i = 0; i < nr_lines; i++) {
 		p = *p;
-		now = fenced_tsc();
-		ticks[i] = clamp_step(now - previous);
+		now = cp_lines_fenced_tsc();
+		ticks[i] = cp_lines_clamp_step(now - previous);
 		previous = now;
 	}
 	*position = p;
@@ -42,46 +27,58 @@ uint64_t cp_lines_timed_pass(void ***position, size_t nr_lines,
 /* Kept out of line so the floor loop is the pass loop minus the load. */
 __attribute__((noinline)) void cp_lines_timer_steps(uint16_t *ticks, size_t n)
 {
-	uint64_t previous = fenced_tsc();
+	uint64_t previous = cp_lines_fenced_tsc();
 
 	for (size_t i = 0; i < n; i++) {
-		uint64_t now = fenced_tsc();
+		uint64_t now = cp_lines_fenced_tsc();
 
-		ticks[i] = clamp_step(now - previous);
+		ticks[i] = cp_lines_clamp_step(now - previous);
 		previous = now;
 	}
 }
 
-void cp_lines_timer_floor(uint16_t *scratch, size_t nr_probes,
-			  struct cp_timer_floor *out)
+void cp_lines_floor_of(const uint16_t *steps, size_t n,
+		       struct cp_timer_floor *out)
 {
-	double *values = malloc(nr_probes * sizeof(*values));
+	double *values = malloc(n * sizeof(*values));
 	struct cp_stats stats;
 
 	memset(out, 0, sizeof(*out));
 	out->spread = 1;
-	if (!values || !nr_probes) {
+	if (!values || !n) {
 		free(values);
 		return;
 	}
-	cp_lines_timer_steps(scratch, nr_probes);
-	for (size_t i = 0; i < nr_probes; i++)
-		values[i] = scratch[i];
-	if (!cp_stats_summarize(values, nr_probes, &stats)) {
+	for (size_t i = 0; i < n; i++)
+		values[i] = steps[i];
+	if (!cp_stats_summarize(values, n, &stats)) {
 		out->median = stats.median;
 		out->spread = fmax(1, stats.p95 - stats.p5);
 	}
 	free(values);
 }
 
-void cp_line_levels_thresholds(struct cp_line_levels *levels)
+void cp_lines_timer_floor(uint16_t *scratch, size_t nr_probes,
+			  struct cp_timer_floor *out)
+{
+	cp_lines_timer_steps(scratch, nr_probes);
+	cp_lines_floor_of(scratch, nr_probes, out);
+}
+
+void cp_line_levels_thresholds_padded(struct cp_line_levels *levels,
+				      double pad)
 {
 	for (size_t k = 0; k < levels->nr; k++)
 		levels->threshold_ticks[k] =
 			k + 1 < levels->nr
-				? sqrt(fmax(1, levels->plateau_ticks[k]) *
+				? sqrt(fmax(1, levels->plateau_ticks[k] + pad) *
 				       fmax(1, levels->plateau_ticks[k + 1]))
 				: 0;
+}
+
+void cp_line_levels_thresholds(struct cp_line_levels *levels)
+{
+	cp_line_levels_thresholds_padded(levels, 0);
 }
 
 size_t cp_line_levels_merge(struct cp_line_levels *levels, double spread)

@@ -26,6 +26,22 @@
 /* Steps above this are stored as this (a preempted load). */
 #define CP_LINE_TICKS_MAX UINT16_MAX
 
+/* lfence; rdtsc; lfence: the read waits for every earlier load, and no
+ * later load starts before it. */
+static inline uint64_t cp_lines_fenced_tsc(void)
+{
+	uint32_t low, high;
+
+	__asm__ __volatile__("lfence\n\trdtsc\n\tlfence"
+			     : "=a"(low), "=d"(high) : : "memory");
+	return ((uint64_t)high << 32) | low;
+}
+
+static inline uint16_t cp_lines_clamp_step(uint64_t step)
+{
+	return step > CP_LINE_TICKS_MAX ? CP_LINE_TICKS_MAX : (uint16_t)step;
+}
+
 /*
  * Follow @nr_lines pointers from *@position, storing the ticks between
  * consecutive timer reads around each load in @ticks; *@position is left
@@ -44,6 +60,9 @@ struct cp_timer_floor {
 };
 void cp_lines_timer_floor(uint16_t *scratch, size_t nr_probes,
 			  struct cp_timer_floor *out);
+/* The floor of @n steps of some loop without its loads. */
+void cp_lines_floor_of(const uint16_t *steps, size_t n,
+		       struct cp_timer_floor *out);
 
 /*
  * Cache levels as the line classifier sees them: plateau latencies (ticks,
@@ -62,6 +81,13 @@ struct cp_line_levels {
 /* Thresholds as geometric means of neighbouring plateaus (each taken at
  * least 1 tick), as in lib/latency_levels.h. */
 void cp_line_levels_thresholds(struct cp_line_levels *levels);
+/* The same with @pad ticks added to each inner plateau: where a timer's
+ * steps are coarse (a virtual TSC in steps of 21 ticks here), lines of a
+ * fast level spread that far above its plateau, and a geometric mean
+ * with a distant outer plateau (L2 at 21 ticks, memory at 252: 73) would
+ * put them in the outer level. */
+void cp_line_levels_thresholds_padded(struct cp_line_levels *levels,
+				      double pad);
 
 /* A level counts apart from the one inside it when its plateau is this
  * much slower (as CP_LEVEL_MIN_STEP in lib/latency_levels.h). */

@@ -25,10 +25,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/mman.h>
+
 #include "chase.h"
 #include "coldcache_plan.h"
 #include "interrupt.h"
 #include "latency_levels.h"
+#include "line_sample.h"
 #include "stats.h"
 
 /*
@@ -72,6 +75,7 @@ struct calibration {
 	unsigned int cpu;
 	enum cp_flush_instruction flush;
 	uint64_t seed;
+	enum cp_line_timer timer;
 	struct cp_line_levels *levels;
 	const struct cp_timer_floor *floor;
 };
@@ -99,9 +103,10 @@ static double pass_median(struct cp_chase *ws, uint16_t *steps,
 	return median < 0 ? 0 : median;
 }
 
-/* Plateau of a warm working set of @bytes, or of memory when @flushed. */
-static int plateau(const struct calibration *run, uint64_t bytes,
-		   bool flushed, double *out)
+/* The chase's plateau of a warm working set of @bytes, or of memory when
+ * @flushed. */
+static int chase_plateau(const struct calibration *run, uint64_t bytes,
+			 bool flushed, double *out)
 {
 	struct cp_chase ws;
 	uint16_t *steps;
@@ -135,6 +140,73 @@ static int plateau(const struct calibration *run, uint64_t bytes,
 	free(steps);
 	cp_chase_free(&ws);
 	return *out < 0 ? -ENOMEM : 0;
+}
+
+static volatile uint64_t calibration_sink;
+
+/* Median ticks, floor subtracted, of one timed pass over @lines. */
+static double sample_pass_median(const char *const *lines, size_t n,
+				 uint16_t *ticks)
+{
+	struct cp_timer_floor floor;
+	double *values = malloc(n * sizeof(*values)), median;
+
+	if (!values)
+		return -1;
+	cp_sample_floor(lines, n, ticks + n, &floor);
+	cp_sample_timed_loads(lines, n, ticks);
+	for (size_t i = 0; i < n; i++)
+		values[i] = (double)ticks[i] - floor.median;
+	median = cp_stats_median(values, n);
+	free(values);
+	return median < 0 ? 0 : median;
+}
+
+/* The same with the sampled loads of line_sample.h, over a buffer of
+ * @bytes on ordinary pages, as a caller's buffer is. */
+static int sample_plateau(const struct calibration *run, uint64_t bytes,
+			  bool flushed, double *out)
+{
+	size_t size = to_lines(bytes), n;
+	char *buffer = mmap(NULL, size, PROT_READ | PROT_WRITE,
+			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	const char **lines = NULL;
+	uint16_t *ticks = NULL;
+	int ret;
+
+	if (buffer == MAP_FAILED)
+		return -ENOMEM;
+	memset(buffer, 0x5a, size);
+	ret = cp_sample_lines(buffer, size, run->seed, &lines, &n);
+	if (!ret && !(ticks = calloc(2 * n, sizeof(*ticks))))
+		ret = -ENOMEM;
+	*out = -1;
+	for (int pass = 0; pass < PLATEAU_PASSES && !ret; pass++) {
+		double median;
+
+		for (int lap = 0; lap < CALIBRATION_LAPS && !flushed; lap++)
+			for (size_t i = 0; i < size; i += LINE)
+				calibration_sink += *(volatile char *)(buffer + i);
+		if (flushed)
+			cp_flush_lines(run->flush, buffer, size, LINE);
+		median = sample_pass_median(lines, n, ticks);
+		if (median < 0)
+			ret = -ENOMEM;
+		else if (*out < 0 || median < *out)
+			*out = median;
+	}
+	free(ticks);
+	free(lines);
+	munmap(buffer, size);
+	return ret;
+}
+
+static int plateau(const struct calibration *run, uint64_t bytes,
+		   bool flushed, double *out)
+{
+	if (run->timer == CP_LINE_TIMER_SAMPLE)
+		return sample_plateau(run, bytes, flushed, out);
+	return chase_plateau(run, bytes, flushed, out);
 }
 
 static int cache_plateaus(const struct calibration *run, uint64_t *last_ws)
@@ -172,13 +244,14 @@ static int cache_plateaus(const struct calibration *run, uint64_t *last_ws)
 
 int cp_lines_calibrate(const struct cp_topology *topology, unsigned int cpu,
 		       enum cp_flush_instruction flush, uint64_t seed,
-		       struct cp_line_levels *levels,
+		       enum cp_line_timer timer, struct cp_line_levels *levels,
 		       struct cp_timer_floor *floor, struct cp_error *error)
 {
 	uint16_t scratch[CP_LINES_FLOOR_PROBES];
 	struct calibration run = {
 		.topology = topology, .cpu = cpu, .flush = flush,
-		.seed = seed, .levels = levels, .floor = floor,
+		.seed = seed, .timer = timer, .levels = levels,
+		.floor = floor,
 	};
 	uint64_t last_ws = 1 << 20;
 	int ret;
@@ -200,7 +273,11 @@ int cp_lines_calibrate(const struct cp_topology *topology, unsigned int cpu,
 				    "cannot calibrate the line classifier");
 	snprintf(levels->names[levels->nr], sizeof(levels->names[0]), "memory");
 	levels->nr++;
-	cp_line_levels_thresholds(levels);
+	/* The sampled loads, one line a page in random order, time each
+	 * level in a spread of steps; the chase's lines are steadier. */
+	cp_line_levels_thresholds_padded(levels, timer == CP_LINE_TIMER_SAMPLE
+							 ? 2 * floor->spread
+							 : 0);
 	cp_line_levels_merge(levels, floor->spread);
 	return 0;
 }

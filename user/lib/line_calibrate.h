@@ -31,14 +31,29 @@
 size_t cp_lines_spread_stride(uint64_t size);
 
 /*
+ * Which timer the lines will be classified with; the plateaus are taken
+ * with the same one, on the same kind of memory, since a level's latency
+ * depends on both.  Measured here: the chase over a working set spread
+ * one line per 4 KiB across huge pages timed L2 at 105-126 ticks and
+ * memory at 357-399, the sampled loads of a compact buffer on 4 KiB pages
+ * L2 at 21-84 and memory at 231-315, so thresholds from one put flushed
+ * lines of the other in L3 and L2 lines in L1.
+ */
+enum cp_line_timer {
+	CP_LINE_TIMER_CHASE,	/* cp_lines_timed_pass: the coldcache area */
+	CP_LINE_TIMER_SAMPLE,	/* line_sample.h: verify of a caller's buffer */
+};
+
+/*
  * Calibrate @levels for the caches serving @cpu (the calling thread must
- * run there) and measure the timer @floor; @flush flushes the memory
- * plateau's lines, @seed orders the chases.  0, or -errno with @error set:
- * -EOPNOTSUPP without CLFLUSH, -EINTR when interrupted (interrupt.h).
+ * run there) with @timer and measure the timer @floor; @flush flushes the
+ * memory plateau's lines, @seed orders the lines.  0, or -errno with
+ * @error set: -EOPNOTSUPP without CLFLUSH, -EINTR when interrupted
+ * (interrupt.h).
  */
 int cp_lines_calibrate(const struct cp_topology *topology, unsigned int cpu,
 		       enum cp_flush_instruction flush, uint64_t seed,
-		       struct cp_line_levels *levels,
+		       enum cp_line_timer timer, struct cp_line_levels *levels,
 		       struct cp_timer_floor *floor, struct cp_error *error);
 
 #endif

@@ -18,20 +18,6 @@
 /* Where the timed loads' values go, so no load is dropped. */
 static volatile uint64_t sample_sink;
 
-static inline uint64_t fenced_tsc(void)
-{
-	uint32_t low, high;
-
-	__asm__ __volatile__("lfence\n\trdtsc\n\tlfence"
-			     : "=a"(low), "=d"(high) : : "memory");
-	return ((uint64_t)high << 32) | low;
-}
-
-static inline uint16_t clamp_step(uint64_t step)
-{
-	return step > CP_LINE_TICKS_MAX ? CP_LINE_TICKS_MAX : (uint16_t)step;
-}
-
 /* Every @gap bytes of one page from @first (at most @end). */
 static size_t take_page(uintptr_t first, uintptr_t end, size_t gap,
 			const char **lines, size_t nr)
@@ -112,11 +98,11 @@ void cp_sample_timed_loads(const char *const *lines, size_t n,
 	uint64_t sum = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		uint64_t before = fenced_tsc(), after;
+		uint64_t before = cp_lines_fenced_tsc(), after;
 
 		sum += *(const volatile uint8_t *)lines[i];
-		after = fenced_tsc();
-		ticks[i] = clamp_step(after - before);
+		after = cp_lines_fenced_tsc();
+		ticks[i] = cp_lines_clamp_step(after - before);
 	}
 	sample_sink += sum;
 }
@@ -128,11 +114,11 @@ untimed_steps(const char *const *lines, size_t n, uint16_t *ticks)
 	uintptr_t sum = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		uint64_t before = fenced_tsc(), after;
+		uint64_t before = cp_lines_fenced_tsc(), after;
 
 		sum += (uintptr_t)*(const char *const volatile *)&lines[i];
-		after = fenced_tsc();
-		ticks[i] = clamp_step(after - before);
+		after = cp_lines_fenced_tsc();
+		ticks[i] = cp_lines_clamp_step(after - before);
 	}
 	sample_sink += sum;
 }
@@ -140,23 +126,8 @@ untimed_steps(const char *const *lines, size_t n, uint16_t *ticks)
 void cp_sample_floor(const char *const *lines, size_t n, uint16_t *scratch,
 		     struct cp_timer_floor *out)
 {
-	double *values = malloc(n * sizeof(*values));
-	struct cp_stats stats;
-
-	memset(out, 0, sizeof(*out));
-	out->spread = 1;
-	if (!values || !n) {
-		free(values);
-		return;
-	}
 	untimed_steps(lines, n, scratch);
-	for (size_t i = 0; i < n; i++)
-		values[i] = scratch[i];
-	if (!cp_stats_summarize(values, n, &stats)) {
-		out->median = stats.median;
-		out->spread = fmax(1, stats.p95 - stats.p5);
-	}
-	free(values);
+	cp_lines_floor_of(scratch, n, out);
 }
 
 double cp_sample_interruption(const uint16_t *ticks, size_t n,

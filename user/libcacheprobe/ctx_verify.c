@@ -90,7 +90,8 @@ int ctx_calibrate(struct cacheprobe_ctx *ctx)
 	if (ret)
 		return ret;
 	ret = cp_lines_calibrate(ctx->topology, pinned.cpu, ctx->flush,
-				 time_seed(), &ctx->levels, &floor, &error);
+				 time_seed(), CP_LINE_TIMER_SAMPLE, &ctx->levels,
+				 &floor, &error);
 	unpin(&pinned);
 	if (ret) {
 		snprintf(ctx->calibration_error,

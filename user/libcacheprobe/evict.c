@@ -46,10 +46,18 @@ int cacheprobe_evict(struct cacheprobe_ctx *ctx)
 	return ret;
 }
 
-/* The range's lines are flushed; a range ending beyond the address space
- * is no range. */
-static int check_range(const void *addr, size_t len)
+/* A context of this process and a range: one ending beyond the address
+ * space is no range. */
+static int check_range_call(const struct cacheprobe_ctx *ctx,
+			    const void *addr, size_t len)
 {
+	int ret;
+
+	if (!ctx)
+		return ctx_fail(EINVAL, "no context given");
+	ret = ctx_check_process(ctx);
+	if (ret)
+		return ret;
 	if (!addr || !len)
 		return ctx_fail(EINVAL, "empty range");
 	if ((uintptr_t)addr + len < (uintptr_t)addr)
@@ -63,11 +71,7 @@ int cacheprobe_add_range(struct cacheprobe_ctx *ctx, const void *addr,
 	struct ctx_range *grown;
 	int ret;
 
-	if (!ctx)
-		return ctx_fail(EINVAL, "no context given");
-	ret = ctx_check_process(ctx);
-	if (!ret)
-		ret = check_range(addr, len);
+	ret = check_range_call(ctx, addr, len);
 	if (ret)
 		return ret;
 	if (ctx->method != CACHEPROBE_METHOD_CLFLUSH)
@@ -94,11 +98,7 @@ int cacheprobe_evict_range(struct cacheprobe_ctx *ctx, const void *addr,
 {
 	int ret;
 
-	if (!ctx)
-		return ctx_fail(EINVAL, "no context given");
-	ret = ctx_check_process(ctx);
-	if (!ret)
-		ret = check_range(addr, len);
+	ret = check_range_call(ctx, addr, len);
 	if (ret)
 		return ret;
 	if (ctx->flush == CP_FLUSH_NONE)
