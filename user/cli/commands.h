@@ -10,5 +10,6 @@ int cmd_compare(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_evict(int argc, char **argv);
+int cmd_exec(int argc, char **argv);
 
 #endif

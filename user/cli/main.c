@@ -32,6 +32,8 @@ static const struct command commands[] = {
 	  "make the HTML report of a saved JSON result" },
 	{ "evict", cmd_evict,
 	  "evict the caches once, by the method that works here (checked)" },
+	{ "exec", cmd_exec,
+	  "time a command's runs with the caches cold and warm" },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
