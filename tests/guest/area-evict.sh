@@ -25,7 +25,7 @@ test_area_evict() {
 				"$RUN" evict --method wbnoinvd --transport "$tr"
 		fi
 	done
-	t_expect_fail evict-wbinvd-offline 2 "CPU $NR_CPU_IDS is not online" \
+	t_expect_fail evict-wbinvd-offline 2 "CPU $NR_CPU_IDS does not exist" \
 		"$RUN" evict --method wbinvd --cpus "$NR_CPU_IDS"
 	# Under emulation the check at open cannot see WBINVD evict: either the
 	# timer tells no cache from memory, or the warmed buffer stays as it

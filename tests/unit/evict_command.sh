@@ -61,8 +61,9 @@ expect 2 "--verify: " "bad size" --verify 12Q
 expect 2 "below one page" "probe below a page" --verify 100
 expect 2 "give --verify SIZE" "clflush without a probe" --method clflush
 expect 2 "unexpected argument 'now'" "stray argument" now
-expect 2 "CPU $offline is not online" "CPU not online" \
+expect 2 "--cpus '$offline': CPU $offline does not exist" "CPU not online" \
 	--cpus "$offline" --method garbage
+expect 2 "--cpus 'per-l9'" "unknown pick" --cpus per-l9
 expect 2 "cannot write" "unwritable --json" --cpus "$cpu" \
 	--method clflush --verify 64K --json "$work/no/such/dir/x.json"
 

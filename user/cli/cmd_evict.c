@@ -16,6 +16,7 @@
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "cli/evict_output.h"
+#include "cli/eviction_setup.h"
 #include "cli/output_file.h"
 #include "cli/size_option.h"
 #include "cli/transport_option.h"
@@ -36,8 +37,9 @@ static const char usage[] =
 	"                      module where it is loaded, permitted and checked\n"
 	"                      to evict here, else garbage); clflush flushes only\n"
 	"                      the --verify probe, so it needs --verify\n"
-	"  -c, --cpus=LIST     CPUs whose caches to evict, e.g. 0,2-5 (default:\n"
-	"                      the CPUs this process may use)\n"
+	"  -c, --cpus=SELECTION  CPUs whose caches to evict: 0,2-5, all,\n"
+	"                      per-core, per-l2, per-l3, per-package, per-numa\n"
+	"                      (default: the CPUs this process may use)\n"
 	"  -f, --factor=F      garbage: read F times each last-level cache\n"
 	"                      (default 4, above 0, at most 64)\n"
 	"  -v, --verify=SIZE   also warm a probe of SIZE bytes (64K, 4M, ...) on\n"
@@ -54,7 +56,7 @@ static const char usage[] =
 
 struct evict_options {
 	enum cacheprobe_method method;
-	const char *cpus;
+	char *cpus;			/* resolved list; NULL: the process's */
 	double factor;			/* 0: the library's default */
 	uint64_t verify_bytes;
 	const char *json_path;
@@ -113,8 +115,9 @@ static int parse_one(int option, struct evict_options *options)
 					       cacheprobe_last_error());
 		return CLI_PROCEED;
 	case 'c':
-		options->cpus = optarg;
-		return CLI_PROCEED;
+		free(options->cpus);
+		options->cpus = NULL;
+		return cli_eviction_cpus(COMMAND, optarg, &options->cpus);
 	case 'f':
 		return parse_factor(optarg, &options->factor);
 	case 'v':
@@ -158,30 +161,6 @@ static int parse_options(int argc, char **argv, struct evict_options *options)
 		return cli_usage_error(COMMAND,
 				       "--method clflush flushes a buffer of the program's own: here only the --verify probe, so give --verify SIZE");
 	return CLI_PROCEED;
-}
-
-static int options_for_library(const struct evict_options *options,
-			       struct cacheprobe_options **out)
-{
-	struct cacheprobe_options *library = cacheprobe_options_new();
-	int ret = library ? 0 : -ENOMEM;
-
-	if (!ret)
-		ret = cacheprobe_options_set_method(library, options->method);
-	if (!ret && options->cpus)
-		ret = cacheprobe_options_set_cpus(library, options->cpus);
-	if (!ret && options->transport)
-		ret = cacheprobe_options_set_transport(library,
-						       options->transport);
-	if (!ret && options->factor > 0)
-		ret = cacheprobe_options_set_garbage_factor(library,
-							    options->factor);
-	if (ret) {
-		cacheprobe_options_free(library);
-		return ret;
-	}
-	*out = library;
-	return 0;
 }
 
 /* The probe is used on the first CPU asked for: one whose caches the
@@ -232,32 +211,21 @@ static double now_ns(void)
 	return (double)now.tv_sec * 1e9 + (double)now.tv_nsec;
 }
 
-/* CPUs the library refuses are the user's to fix: usage. */
-static int library_failed(const char *what, int ret)
-{
-	fprintf(stderr, "%s: %s: %s: %s\n", CLI_PROGRAM, COMMAND, what,
-		cacheprobe_last_error());
-	return ret == -EINVAL ? CLI_EXIT_USAGE : CLI_EXIT_FAILURE;
-}
-
 static int open_context(const struct evict_options *options,
 			struct cacheprobe_ctx **ctx, double *open_ns)
 {
-	struct cacheprobe_options *library;
+	struct cli_eviction_choice choice = {
+		.method = options->method, .cpus_list = options->cpus,
+		.factor = options->factor, .transport = options->transport,
+	};
 	double start = now_ns();
-	int ret = options_for_library(options, &library);
+	int status = options->verify_bytes ? pin_probe(options->cpus) : 0;
 
-	if (ret)
-		return library_failed("bad option", ret);
-	ret = options->verify_bytes ? pin_probe(options->cpus) : 0;
-	if (ret) {
-		cacheprobe_options_free(library);
-		return ret;
-	}
-	ret = cacheprobe_open(library, ctx);
-	cacheprobe_options_free(library);
+	if (status)
+		return status;
+	status = cli_eviction_open(COMMAND, &choice, ctx);
 	*open_ns = now_ns() - start;
-	return ret ? library_failed("cannot evict", ret) : CLI_PROCEED;
+	return status;
 }
 
 static int finish(const struct evict_options *options,
@@ -279,16 +247,23 @@ int cmd_evict(int argc, char **argv)
 	char cpus_text[256];
 	int status = parse_options(argc, argv, &options), ret;
 
-	if (status != CLI_PROCEED)
+	if (status != CLI_PROCEED) {
+		free(options.cpus);
 		return status;
+	}
 	status = open_context(&options, &ctx, &report.open_ns);
-	if (status != CLI_PROCEED)
+	if (status != CLI_PROCEED) {
+		free(options.cpus);
 		return status;
+	}
 	ret = evict_once(ctx, options.verify_bytes, &report.outcome);
 	if (ret) {
-		status = library_failed("eviction failed", ret);
+		fprintf(stderr, "%s: %s: eviction failed: %s\n", CLI_PROGRAM,
+			COMMAND, ret == -ENOMEM ? "no memory for the probe"
+						: cacheprobe_last_error());
 		cacheprobe_close(ctx);
-		return status == CLI_EXIT_USAGE ? CLI_EXIT_FAILURE : status;
+		free(options.cpus);
+		return CLI_EXIT_FAILURE;
 	}
 	report.method = cacheprobe_method_name(cacheprobe_method(ctx));
 	report.reason = cacheprobe_method_reason(ctx);
@@ -297,5 +272,6 @@ int cmd_evict(int argc, char **argv)
 	report.garbage_bytes = cacheprobe_garbage_bytes(ctx);
 	status = finish(&options, &report);
 	cacheprobe_close(ctx);
+	free(options.cpus);
 	return status;
 }

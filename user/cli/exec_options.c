@@ -9,11 +9,10 @@
 
 #include "cacheprobe.h"
 #include "cli/cli_util.h"
+#include "cli/eviction_setup.h"
 #include "cli/exec_series.h"
 #include "cli/path_uses.h"
 #include "lib/coldcache_choices.h"
-#include "lib/cpu_select.h"
-#include "lib/topology.h"
 
 #define COMMAND "exec"
 
@@ -277,32 +276,10 @@ static int check_paths(const struct exec_options *options)
 /* --cpus as the library takes it: a plain list, picks resolved. */
 static int resolve_cpus(struct exec_options *options)
 {
-	struct cp_topology *topology;
-	struct cp_cpuset *cpus = NULL;
-	struct cp_error error;
-	char why[256];
-	int ret;
-
 	if (!options->cpus_text)
 		return CLI_PROCEED;
-	if (cp_topology_load(NULL, &topology, &error)) {
-		cli_report_error(COMMAND, &error);
-		return CLI_EXIT_FAILURE;
-	}
-	ret = cp_cpu_select(topology, options->cpus_text, false, &cpus, why,
-			    sizeof(why));
-	if (!ret) {
-		options->cpus_list = cp_cpuset_format_alloc(cpus);
-		ret = options->cpus_list ? 0 : -ENOMEM;
-	}
-	cp_cpuset_free(cpus);
-	cp_topology_free(topology);
-	if (ret == -ENOMEM)
-		return out_of_memory();
-	if (ret)
-		return cli_usage_error(COMMAND, "--cpus '%s': %s",
-				       options->cpus_text, why);
-	return CLI_PROCEED;
+	return cli_eviction_cpus(COMMAND, options->cpus_text,
+				 &options->cpus_list);
 }
 
 int exec_parse_options(int argc, char **argv, struct exec_options *options)
