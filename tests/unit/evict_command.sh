@@ -3,8 +3,9 @@
 # cacheprobe-run evict: misuse exits 2 naming what was wrong; without the
 # module, auto falls back to the garbage read and says why, and wbinvd
 # fails naming the module; --json writes the outcome, --quiet prints
-# nothing.  One CPU is evicted, so the garbage is one domain's.  Prints
-# TAP.
+# nothing; a server set up once evicts for clients, and its socket is
+# made, replaced and removed as it should.  One CPU is evicted, so the
+# garbage is one domain's.  Prints TAP.
 #
 # Usage: evict_command.sh PATH-OF-cacheprobe-run
 program=${1:?usage: evict_command.sh PATH-OF-cacheprobe-run}
@@ -109,6 +110,70 @@ then
 	skip "the timer cannot tell caches from memory here"
 else
 	not_ok "--json: the outcome and the probe's shares"
+fi
+
+# --serve and --connect.  A server says "serving" once it is set up and
+# listening; wait_for_server OUTPUT waits for that line in its OUTPUT.
+wait_for_server() {
+	tries=0
+	while [ $tries -lt 600 ]; do
+		grep -q '^evict: serving ' "$1" 2>/dev/null && return 0
+		sleep 0.1
+		tries=$((tries + 1))
+	done
+	return 1
+}
+
+socket="$work/evict.sock"
+expect 1 "no evict server at '$socket'" "--connect without a server" \
+	--connect "$socket"
+expect 2 "--connect takes only --json and --quiet" "--connect with a setup" \
+	--connect "$socket" --method garbage
+expect 2 "--verify and --json go with a single eviction" \
+	"--serve with a probe" --serve "$socket" --verify 64K
+: >"$work/plain"
+expect 2 "exists and is not a socket: not replaced" "--serve keeps a file" \
+	--serve "$work/plain"
+[ -f "$work/plain" ] && ok "the file is still there" ||
+	not_ok "the file is still there"
+
+"$program" evict --serve "$socket" --method garbage --cpus "$cpu" \
+	>"$work/server.out" 2>&1 &
+server=$!
+if wait_for_server "$work/server.out"; then
+	ok "--serve: serving once set up"
+	expect 0 "evict: garbage on CPUs $cpu in" "--connect evicts" \
+		--connect "$socket"
+	expect 2 "a server already answers at '$socket'" \
+		"a second --serve on a live socket" --serve "$socket"
+	kill -KILL "$server"
+	wait "$server" 2>/dev/null
+	# A dead server's socket is replaced by the next one.
+	[ -S "$socket" ] || echo "# the killed server's socket is gone"
+	"$program" evict --serve "$socket" --method garbage --cpus "$cpu" \
+		>"$work/server2.out" 2>&1 &
+	server=$!
+	if wait_for_server "$work/server2.out" &&
+		"$program" evict --connect "$socket" --quiet --json \
+			"$work/remote.json" >"$work/out" 2>"$work/err" &&
+		grep -q '"method":"garbage"' "$work/remote.json"; then
+		ok "a dead server's socket is replaced; --connect --json"
+	else
+		not_ok "a dead server's socket is replaced; --connect --json"
+	fi
+	kill -TERM "$server"
+	wait "$server"
+	status=$?
+	if [ $status -eq 0 ] && [ ! -e "$socket" ]; then
+		ok "SIGTERM ends the server, exit 0, socket removed"
+	else
+		echo "# server exit $status, socket: $(ls -l "$socket" 2>&1)"
+		not_ok "SIGTERM ends the server, exit 0, socket removed"
+	fi
+else
+	kill -KILL "$server" 2>/dev/null
+	cp "$work/server.out" "$work/err"
+	not_ok "--serve: serving once set up"
 fi
 
 echo "1..$number"

@@ -16,6 +16,7 @@
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "cli/evict_output.h"
+#include "cli/evict_server.h"
 #include "cli/eviction_setup.h"
 #include "cli/output_file.h"
 #include "cli/size_option.h"
@@ -47,6 +48,12 @@ static const char usage[] =
 	"                      still cached, warm and after the eviction\n"
 	"  -j, --json=FILE     write the outcome as JSON to FILE ('-': stdout)\n"
 	CLI_TRANSPORT_HELP
+	"  -s, --serve=SOCKET  set the eviction up once and evict whenever a\n"
+	"                      client asks at the UNIX socket SOCKET, until\n"
+	"                      SIGINT or SIGTERM (the socket is then removed)\n"
+	"  -C, --connect=SOCKET  ask the server at SOCKET to evict: no setup\n"
+	"                      here, so a run of hyperfine --prepare pays only\n"
+	"                      for the eviction (takes --json and --quiet only)\n"
 	"  -q, --quiet         print nothing unless something fails\n"
 	"  -h, --help          show this help\n"
 	"\n"
@@ -61,7 +68,10 @@ struct evict_options {
 	uint64_t verify_bytes;
 	const char *json_path;
 	const char *transport;		/* NULL: auto */
+	const char *serve;		/* --serve's socket */
+	const char *connect;		/* --connect's socket */
 	bool quiet;
+	bool set_up;			/* an option of the setup was given */
 };
 
 static const struct option long_options[] = {
@@ -71,6 +81,8 @@ static const struct option long_options[] = {
 	{ "verify", required_argument, NULL, 'v' },
 	{ "json", required_argument, NULL, 'j' },
 	{ "transport", required_argument, NULL, 't' },
+	{ "serve", required_argument, NULL, 's' },
+	{ "connect", required_argument, NULL, 'C' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -134,6 +146,12 @@ static int parse_one(int option, struct evict_options *options)
 	case 'q':
 		options->quiet = true;
 		return CLI_PROCEED;
+	case 's':
+		options->serve = optarg;
+		return CLI_PROCEED;
+	case 'C':
+		options->connect = optarg;
+		return CLI_PROCEED;
 	case 'h':
 		fputs(usage, stdout);
 		return CLI_EXIT_OK;
@@ -147,15 +165,22 @@ static int parse_options(int argc, char **argv, struct evict_options *options)
 
 	opterr = 0;
 	optind = 1;
-	while ((option = getopt_long(argc, argv, ":m:c:f:v:j:t:qh", long_options,
+	while ((option = getopt_long(argc, argv, ":m:c:f:v:j:t:s:C:qh", long_options,
 				     NULL)) != -1) {
 		status = parse_one(option, options);
 		if (status != CLI_PROCEED)
 			return status;
+		options->set_up |= strchr("mcfvt", option) != NULL;
 	}
 	if (optind < argc)
 		return cli_usage_error(COMMAND, "unexpected argument '%s'",
 				       argv[optind]);
+	if (options->connect && (options->set_up || options->serve))
+		return cli_usage_error(COMMAND,
+				       "--connect takes only --json and --quiet: the server was set up when it started");
+	if (options->serve && (options->verify_bytes || options->json_path))
+		return cli_usage_error(COMMAND,
+				       "--serve evicts for its clients: --verify and --json go with a single eviction");
 	if (options->method == CACHEPROBE_METHOD_CLFLUSH &&
 	    !options->verify_bytes)
 		return cli_usage_error(COMMAND,
@@ -239,6 +264,17 @@ static int finish(const struct evict_options *options,
 				evict_write_json, report);
 }
 
+/* --connect: the server's eviction, reported as one of ours. */
+static int evict_remote(const struct evict_options *options)
+{
+	struct evict_report report = { 0 };
+	char reply[1024];
+	int status = evict_request(options->connect, &report, reply,
+				   sizeof(reply));
+
+	return status == CLI_PROCEED ? finish(options, &report) : status;
+}
+
 int cmd_evict(int argc, char **argv)
 {
 	struct evict_options options = { .method = CACHEPROBE_METHOD_AUTO };
@@ -251,8 +287,20 @@ int cmd_evict(int argc, char **argv)
 		free(options.cpus);
 		return status;
 	}
+	if (options.connect)
+		return evict_remote(&options);
 	status = open_context(&options, &ctx, &report.open_ns);
 	if (status != CLI_PROCEED) {
+		free(options.cpus);
+		return status;
+	}
+	if (options.serve) {
+		status = evict_serve(options.serve, ctx,
+				     options.cpus ? options.cpus
+						  : affinity_list(cpus_text,
+								  sizeof(cpus_text)),
+				     options.quiet);
+		cacheprobe_close(ctx);
 		free(options.cpus);
 		return status;
 	}
