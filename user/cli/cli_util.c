@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/environment.h"
 #include "lib/error.h"
 #include "lib/list_item.h"
 #include "lib/text_sink.h"
@@ -115,4 +116,14 @@ void cli_report_error(const char *command, const struct cp_error *error)
 int cli_exit_status_for(int err)
 {
 	return err == EINVAL ? CLI_EXIT_USAGE : CLI_EXIT_FAILURE;
+}
+
+void cli_print_environment_warnings(const struct cp_environment *env)
+{
+	struct cp_env_warning warnings[8];
+	size_t count = cp_environment_warnings(env, warnings, 8);
+
+	for (size_t i = 0; i < count && i < 8; i++)
+		fprintf(stderr, "%s: warning: %s\n", CLI_PROGRAM,
+			warnings[i].text);
 }

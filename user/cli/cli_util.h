@@ -71,4 +71,9 @@ void cli_report_error(const char *command, const struct cp_error *error);
  */
 int cli_exit_status_for(int err);
 
+struct cp_environment;
+/* "cacheprobe-run: warning: ..." on stderr for each condition of @env
+ * that distorts measurements. */
+void cli_print_environment_warnings(const struct cp_environment *env);
+
 #endif

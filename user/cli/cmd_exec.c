@@ -118,19 +118,6 @@ static void note_conditions(struct exec_session *session)
 	session->tsc_hz = clock.tsc_hz;
 }
 
-static void print_environment_warnings(const struct exec_session *session)
-{
-	struct cp_env_warning warnings[8];
-	size_t count = cp_environment_warnings(&session->results.environment,
-					       warnings, 8);
-
-	if (session->options.quiet)
-		return;
-	for (size_t i = 0; i < count && i < 8; i++)
-		fprintf(stderr, "%s: warning: %s\n", CLI_PROGRAM,
-			warnings[i].text);
-}
-
 static int prepare(struct exec_session *session)
 {
 	const struct exec_options *options = &session->options;
@@ -152,7 +139,8 @@ static int prepare(struct exec_session *session)
 	series->progress_during_runs = !session->stdout_taken &&
 				       !isatty(STDOUT_FILENO);
 	note_conditions(session);
-	print_environment_warnings(session);
+	if (!session->options.quiet)
+		cli_print_environment_warnings(&session->results.environment);
 	if (!(options->kinds & EXEC_COLD))
 		return CLI_PROCEED;
 	series->evict = exec_eviction_evict;

@@ -143,19 +143,6 @@ static uint32_t query_module(struct run_session *session)
 	return tsc_khz;
 }
 
-static void print_environment_warnings(const struct run_session *session)
-{
-	struct cp_env_warning warnings[8];
-	size_t count = cp_environment_warnings(&session->results.environment,
-					       warnings, 8);
-
-	if (session->options.quiet)
-		return;
-	for (size_t i = 0; i < count && i < 8; i++)
-		fprintf(stderr, "%s: warning: %s\n", CLI_PROGRAM,
-			warnings[i].text);
-}
-
 static int prepare_measuring(struct run_session *session)
 {
 	struct cp_results *results = &session->results;
@@ -182,7 +169,8 @@ static int prepare_measuring(struct run_session *session)
 	results->timer_granularity_ticks = session->clock.granularity_ticks;
 	results->samples_requested = config.samples;
 	results->target_sample_ns = config.target_sample_ns;
-	print_environment_warnings(session);
+	if (!session->options.quiet)
+		cli_print_environment_warnings(&session->results.environment);
 	ret = cp_harness_init(&session->harness, &session->clock, &config);
 	results->nothing_ticks_per_iteration =
 		session->harness.nothing_ticks_per_iteration;
