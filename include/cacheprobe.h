@@ -127,9 +127,9 @@ int cacheprobe_options_set_transport(struct cacheprobe_options *options,
  * that no eviction allocates or creates a thread.  For AUTO it checks
  * WBINVD on a warmed buffer before choosing it.  Every method: it
  * calibrates the line timer cacheprobe_verify_range() uses, on the CPU
- * the calling thread is on (a few tenths of a second), before anything
- * else, as the memory it maps for that and for the garbage can make the
- * first touch of pages mapped before it slow.
+ * the calling thread is on (about 15 ms on the development machine),
+ * before the garbage is mapped, as mapping that much can make the first
+ * touch of pages mapped before it slow.
  *
  * Return: 0; -EINVAL (bad CPU), -ENOENT (WBINVD/WBNOINVD asked and the
  * module is not loaded, or not over the transport asked for), -EPERM or

@@ -74,11 +74,12 @@ static size_t distinct_levels(const struct cp_line_levels *levels)
 }
 
 /*
- * At open, before anything else is allocated: calibrating maps huge-page
- * working sets, and the compaction that makes them moves other memory;
- * here the first touch of a buffer moved that way took microseconds a
- * page, so a verify that calibrated first saw every line "interrupted".
- * What fails is kept for verify to report.
+ * At open, before the garbage is mapped: the garbage asks for huge pages,
+ * and the compaction that makes them moves other memory; here the first
+ * touch of a buffer moved that way took microseconds a page, so a verify
+ * timed after such a move saw every line "interrupted" (first seen when
+ * the calibration itself mapped huge pages).  What fails is kept for
+ * verify to report.
  */
 int ctx_calibrate(struct cacheprobe_ctx *ctx)
 {
