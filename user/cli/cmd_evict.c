@@ -254,25 +254,30 @@ static int open_context(const struct evict_options *options,
 }
 
 static int finish(const struct evict_options *options,
-		  const struct evict_report *report)
+		  struct cli_output *json, const struct evict_report *report)
 {
 	if (!options->quiet)
 		evict_print(report, stdout);
-	if (!options->json_path)
-		return CLI_EXIT_OK;
-	return cli_write_output(COMMAND, "--json", options->json_path,
-				evict_write_json, report);
+	return cli_output_finish(json, evict_write_json, report);
 }
 
 /* --connect: the server's eviction, reported as one of ours. */
 static int evict_remote(const struct evict_options *options)
 {
 	struct evict_report report = { 0 };
+	struct cli_output json;
 	char reply[1024];
-	int status = evict_request(options->connect, &report, reply,
-				   sizeof(reply));
+	int status = cli_output_open(&json, COMMAND, "--json",
+				     options->json_path);
 
-	return status == CLI_PROCEED ? finish(options, &report) : status;
+	if (status != CLI_PROCEED)
+		return status;
+	status = evict_request(options->connect, &report, reply,
+			       sizeof(reply));
+	if (status == CLI_PROCEED)
+		return finish(options, &json, &report);
+	cli_output_abort(&json);
+	return status;
 }
 
 int cmd_evict(int argc, char **argv)
@@ -280,6 +285,7 @@ int cmd_evict(int argc, char **argv)
 	struct evict_options options = { .method = CACHEPROBE_METHOD_AUTO };
 	struct evict_report report = { 0 };
 	struct cacheprobe_ctx *ctx = NULL;
+	struct cli_output json;
 	char cpus_text[256];
 	int status = parse_options(argc, argv, &options), ret;
 
@@ -289,8 +295,12 @@ int cmd_evict(int argc, char **argv)
 	}
 	if (options.connect)
 		return evict_remote(&options);
-	status = open_context(&options, &ctx, &report.open_ns);
+	/* An output that cannot be written is said before the work. */
+	status = cli_output_open(&json, COMMAND, "--json", options.json_path);
+	if (status == CLI_PROCEED)
+		status = open_context(&options, &ctx, &report.open_ns);
 	if (status != CLI_PROCEED) {
+		cli_output_abort(&json);
 		free(options.cpus);
 		return status;
 	}
@@ -309,6 +319,7 @@ int cmd_evict(int argc, char **argv)
 		fprintf(stderr, "%s: %s: eviction failed: %s\n", CLI_PROGRAM,
 			COMMAND, ret == -ENOMEM ? "no memory for the probe"
 						: cacheprobe_last_error());
+		cli_output_abort(&json);
 		cacheprobe_close(ctx);
 		free(options.cpus);
 		return CLI_EXIT_FAILURE;
@@ -318,7 +329,7 @@ int cmd_evict(int argc, char **argv)
 	report.cpus = options.cpus ? options.cpus : affinity_list(cpus_text,
 								 sizeof(cpus_text));
 	report.garbage_bytes = cacheprobe_garbage_bytes(ctx);
-	status = finish(&options, &report);
+	status = finish(&options, &json, &report);
 	cacheprobe_close(ctx);
 	free(options.cpus);
 	return status;

@@ -7,34 +7,68 @@
 #include "cli/path_uses.h"
 #include "lib/atomic_file.h"
 
-int cli_write_output(const char *command, const char *option,
-		     const char *path, cli_output_writer write,
-		     const void *context)
+int cli_output_open(struct cli_output *output, const char *command,
+		    const char *option, const char *path)
 {
-	struct cp_atomic_file file;
 	int ret;
 
-	if (cli_path_is_stdout(path)) {
+	*output = (struct cli_output){
+		.command = command, .option = option, .path = path,
+	};
+	if (!path || cli_path_is_stdout(path))
+		return CLI_PROCEED;
+	ret = cp_atomic_file_open(&output->file, path);
+	if (ret)
+		return cli_usage_error(command, "%s: cannot write '%s': %s",
+				       option, path, strerror(-ret));
+	output->open = true;
+	return CLI_PROCEED;
+}
+
+int cli_output_finish(struct cli_output *output, cli_output_writer write,
+		      const void *context)
+{
+	int ret;
+
+	if (!output->path)
+		return CLI_EXIT_OK;
+	if (!output->open) {
 		if (write(context, stdout) || fflush(stdout)) {
 			fprintf(stderr, "%s: %s: cannot write to standard output\n",
-				CLI_PROGRAM, command);
+				CLI_PROGRAM, output->command);
 			return CLI_EXIT_FAILURE;
 		}
 		return CLI_EXIT_OK;
 	}
-	ret = cp_atomic_file_open(&file, path);
+	output->open = false;
+	ret = write(context, output->file.stream);
 	if (ret)
-		return cli_usage_error(command, "%s: cannot write '%s': %s",
-				       option, path, strerror(-ret));
-	ret = write(context, file.stream);
-	if (ret)
-		cp_atomic_file_abort(&file);
+		cp_atomic_file_abort(&output->file);
 	else
-		ret = cp_atomic_file_commit(&file);
+		ret = cp_atomic_file_commit(&output->file);
 	if (ret) {
 		fprintf(stderr, "%s: %s: cannot write %s: %s\n", CLI_PROGRAM,
-			command, path, strerror(-ret));
+			output->command, output->path, strerror(-ret));
 		return CLI_EXIT_FAILURE;
 	}
 	return CLI_EXIT_OK;
+}
+
+void cli_output_abort(struct cli_output *output)
+{
+	if (output->open)
+		cp_atomic_file_abort(&output->file);
+	output->open = false;
+}
+
+int cli_write_output(const char *command, const char *option,
+		     const char *path, cli_output_writer write,
+		     const void *context)
+{
+	struct cli_output output;
+	int status = cli_output_open(&output, command, option, path);
+
+	return status == CLI_PROCEED ? cli_output_finish(&output, write,
+							 context)
+				     : status;
 }
