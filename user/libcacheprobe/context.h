@@ -55,6 +55,8 @@ struct cacheprobe_ctx {
 	size_t ranges_capacity;
 	/* verify's classifier, calibrated at open */
 	bool calibrated;
+	/* verify calibrated again once, after open's saw no level apart */
+	bool recalibrated;
 	struct cp_line_levels levels;
 	char calibration_error[CACHEPROBE_MSG_MAX + 16];
 };

@@ -191,6 +191,14 @@ int ctx_verify(struct cacheprobe_ctx *ctx, const void *addr, size_t len,
 
 	if (ret)
 		return ret;
+	/* A busy moment at open can merge every level into one: once, the
+	 * first verify that meets it calibrates again. */
+	if ((!ctx->calibrated || distinct_levels(&ctx->levels) < 2) &&
+	    !ctx->recalibrated) {
+		ctx->recalibrated = true;
+		ctx->calibrated = false;
+		ctx_calibrate(ctx);
+	}
 	if (!ctx->calibrated)
 		ret = ctx_fail(EOPNOTSUPP, "%s", ctx->calibration_error);
 	if (!ret && distinct_levels(&ctx->levels) < 2)
