@@ -145,7 +145,7 @@ static int chase_plateau(const struct calibration *run, uint64_t bytes,
 static volatile uint64_t calibration_sink;
 
 /* Median ticks, floor subtracted, of one timed pass over @lines. */
-static double sample_pass_median(const char *const *lines, size_t n,
+static double sample_pass_median(const uintptr_t *lines, size_t n,
 				 uint16_t *ticks)
 {
 	struct cp_timer_floor floor;
@@ -170,7 +170,7 @@ static int sample_plateau(const struct calibration *run, uint64_t bytes,
 	size_t size = to_lines(bytes), n;
 	char *buffer = mmap(NULL, size, PROT_READ | PROT_WRITE,
 			    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	const char **lines = NULL;
+	uintptr_t *lines = NULL;
 	uint16_t *ticks = NULL;
 	int ret;
 

@@ -19,14 +19,19 @@
 static volatile uint64_t sample_sink;
 
 /* Every @gap bytes of one page from @first (at most @end). */
+static uintptr_t disguise(uintptr_t line)
+{
+	return line ^ (uintptr_t)CP_SAMPLE_DISGUISE;
+}
+
 static size_t take_page(uintptr_t first, uintptr_t end, size_t gap,
-			const char **lines, size_t nr)
+			uintptr_t *lines, size_t nr)
 {
 	uintptr_t page_end = (first & ~(uintptr_t)(PAGE - 1)) + PAGE;
 
 	for (uintptr_t line = first; line + LINE <= end && line < page_end;
 	     line += gap)
-		lines[nr++] = (const char *)line;
+		lines[nr++] = disguise(line);
 	return nr;
 }
 
@@ -39,14 +44,14 @@ static uintptr_t page_first_line(uintptr_t page, size_t index, uintptr_t lo)
 	return line < lo ? (lo + LINE - 1) & ~(uintptr_t)(LINE - 1) : line;
 }
 
-static void shuffle(const char **lines, size_t n, uint64_t seed)
+static void shuffle(uintptr_t *lines, size_t n, uint64_t seed)
 {
 	struct cp_rng rng;
 
 	cp_rng_seed(&rng, seed);
 	for (size_t i = n; i > 1; i--) {
 		size_t j = (size_t)cp_rng_below(&rng, i);
-		const char *held = lines[i - 1];
+		uintptr_t held = lines[i - 1];
 
 		lines[i - 1] = lines[j];
 		lines[j] = held;
@@ -54,13 +59,13 @@ static void shuffle(const char **lines, size_t n, uint64_t seed)
 }
 
 int cp_sample_lines(const void *start, size_t bytes, uint64_t seed,
-		    const char ***out, size_t *nr)
+		    uintptr_t **out, size_t *nr)
 {
 	uintptr_t lo = ((uintptr_t)start + LINE - 1) & ~(uintptr_t)(LINE - 1);
 	uintptr_t end = (uintptr_t)start + bytes;
 	uintptr_t first_page = lo & ~(uintptr_t)(PAGE - 1);
 	size_t pages, per_page, gap, capacity, n = 0;
-	const char **lines;
+	uintptr_t *lines;
 
 	if (!bytes || end < (uintptr_t)start || lo + LINE > end)
 		return -EINVAL;
@@ -81,7 +86,7 @@ int cp_sample_lines(const void *start, size_t bytes, uint64_t seed,
 
 		if (per_page == 1) {
 			if (first + LINE <= end)
-				lines[n++] = (const char *)first;
+				lines[n++] = disguise(first);
 			continue;
 		}
 		n = take_page(first, end, gap, lines, n);
@@ -92,15 +97,14 @@ int cp_sample_lines(const void *start, size_t bytes, uint64_t seed,
 	return n ? 0 : -EINVAL;
 }
 
-void cp_sample_timed_loads(const char *const *lines, size_t n,
-			   uint16_t *ticks)
+void cp_sample_timed_loads(const uintptr_t *lines, size_t n, uint16_t *ticks)
 {
 	uint64_t sum = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		uint64_t before = cp_lines_fenced_tsc(), after;
 
-		sum += *(const volatile uint8_t *)lines[i];
+		sum += *(const volatile uint8_t *)cp_sample_line(lines[i]);
 		after = cp_lines_fenced_tsc();
 		ticks[i] = cp_lines_clamp_step(after - before);
 	}
@@ -109,21 +113,22 @@ void cp_sample_timed_loads(const char *const *lines, size_t n,
 
 /* The loop above without the loads. */
 static __attribute__((noinline)) void
-untimed_steps(const char *const *lines, size_t n, uint16_t *ticks)
+untimed_steps(const uintptr_t *lines, size_t n, uint16_t *ticks)
 {
 	uintptr_t sum = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		uint64_t before = cp_lines_fenced_tsc(), after;
 
-		sum += (uintptr_t)*(const char *const volatile *)&lines[i];
+		sum += (uintptr_t)cp_sample_line(
+			*(const volatile uintptr_t *)&lines[i]);
 		after = cp_lines_fenced_tsc();
 		ticks[i] = cp_lines_clamp_step(after - before);
 	}
 	sample_sink += sum;
 }
 
-void cp_sample_floor(const char *const *lines, size_t n, uint16_t *scratch,
+void cp_sample_floor(const uintptr_t *lines, size_t n, uint16_t *scratch,
 		     struct cp_timer_floor *out)
 {
 	untimed_steps(lines, n, scratch);

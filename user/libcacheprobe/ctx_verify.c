@@ -147,7 +147,7 @@ static size_t drop_interrupted(uint16_t *ticks, size_t n, double threshold)
 
 /* Time the sample and classify what came before any interruption. */
 static int time_sample(const struct cacheprobe_ctx *ctx,
-		       const char *const *lines, size_t n,
+		       const uintptr_t *lines, size_t n,
 		       struct cacheprobe_warmth *out)
 {
 	const struct cp_line_levels *levels = &ctx->levels;
@@ -184,7 +184,7 @@ static int time_sample(const struct cacheprobe_ctx *ctx,
 int ctx_verify(struct cacheprobe_ctx *ctx, const void *addr, size_t len,
 	       struct cacheprobe_warmth *out)
 {
-	const char **lines = NULL;
+	uintptr_t *lines = NULL;
 	struct pinned pinned;
 	size_t n = 0;
 	int ret = pin_here(&pinned);
