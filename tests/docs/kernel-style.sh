@@ -21,7 +21,7 @@ docs_linux_source kernel-style-tools scripts/checkpatch.pl \
 scripts="$tree/scripts"
 
 cd "$top" || exit 1
-sources=(include/uapi/linux/cacheprobe.h kmod/*.c kmod/*.h)
+sources=(include/uapi/linux/cacheprobe.h include/measure/*.h kmod/*.c kmod/*.h)
 
 # kernel_doc FILE...: its warnings, one per line (none: empty).
 kernel_doc() {
@@ -36,14 +36,14 @@ checkpatch() {
 
 warnings=$(kernel_doc "${sources[@]}")
 if [ -z "$warnings" ]; then
-	pass "kernel-doc: the header and the module, ${#sources[@]} files, no warning"
+	pass "kernel-doc: the headers and the module, ${#sources[@]} files, no warning"
 else
 	fail "kernel-doc: $(echo "$warnings" | head -n 3 | tr '\n' ' ')"
 fi
 
 findings=$(checkpatch "${sources[@]}")
 if [ -z "$findings" ]; then
-	pass "checkpatch --strict: the header and the module, no finding"
+	pass "checkpatch --strict: the headers and the module, no finding"
 else
 	fail "checkpatch --strict: $(echo "$findings" | head -n 3 | tr '\n' ' ')"
 fi

@@ -4,9 +4,11 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/mman.h>
 #include <sys/mman.h>
 
 #include "interrupt.h"
+#include "page_backing.h"
 #include "rng.h"
 
 static void *line_address(const struct cp_chase *chase, size_t index)
@@ -22,15 +24,18 @@ static void *line_address(const struct cp_chase *chase, size_t index)
  * hundreds of MiB takes most of a second to fault in and link. */
 static int link_lines(struct cp_chase *chase, const uint32_t *order)
 {
-	for (size_t i = 0; i < chase->nr_lines; i++) {
-		size_t next = (i + 1) % chase->nr_lines;
+	void *first[CP_CHASE_MAX_CHASES];
 
-		if (i % LINES_PER_LOOK == 0 && cp_interrupt_requested())
+	for (size_t from = 0; from < chase->nr_lines; from += LINES_PER_LOOK) {
+		if (cp_interrupt_requested())
 			return -EINTR;
-		*(void **)line_address(chase, order[i]) =
-			line_address(chase, order[next]);
+		cp_chase_link(chase->buffer, order, chase->nr_lines,
+			      (uint32_t)chase->line_size, chase->chases, first,
+			      from, from + LINES_PER_LOOK);
 	}
-	chase->position = line_address(chase, order[0]);
+	for (unsigned int k = 0; k < chase->chases; k++)
+		chase->positions[k] = first[k];
+	chase->position = first[0];
 	return 0;
 }
 
@@ -59,6 +64,23 @@ static size_t round_to_huge(size_t bytes)
 	return (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
 }
 
+#define GIANT_PAGE (1ul << 30)
+
+/* 1 GiB pages come only from the hugetlb pool, reserved beforehand. */
+static int map_giant(struct cp_chase *chase, size_t bytes)
+{
+	size_t mapped = (bytes + GIANT_PAGE - 1) & ~(GIANT_PAGE - 1);
+	void *raw = mmap(NULL, mapped, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB |
+			 MAP_HUGE_1GB, -1, 0);
+
+	if (raw == MAP_FAILED)
+		return -ENOMEM;
+	chase->buffer = raw;
+	chase->mapped_bytes = mapped;
+	return 0;
+}
+
 /*
  * Huge pages keep TLB misses out of the cache latencies where the kernel
  * allows them; whether it did is recorded with the result.  The kernel
@@ -66,46 +88,65 @@ static size_t round_to_huge(size_t bytes)
  * the buffer starts on one and spans whole ones: a 24 KiB working set
  * spread one line per 4 KiB spans 1.6 MB, and unaligned it sat on 384
  * small pages whose TLB entries a large garbage read evicts, adding a page
- * walk to every load of the first pass.
+ * walk to every load of the first pass.  Small pages are asked for
+ * explicitly (MADV_NOHUGEPAGE): with THP "always" the kernel would
+ * otherwise back the aligned buffer with huge ones anyway.
  */
 static int map_buffer(struct cp_chase *chase, size_t bytes)
 {
 	size_t mapped = round_to_huge(bytes);
-	char *raw = mmap(NULL, mapped + HUGE_PAGE, PROT_READ | PROT_WRITE,
-			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	char *aligned;
+	char *raw, *aligned;
 
+	if (chase->pages == CP_PAGES_1G)
+		return map_giant(chase, bytes);
+	raw = mmap(NULL, mapped + HUGE_PAGE, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (raw == MAP_FAILED)
 		return -ENOMEM;
 	aligned = (char *)round_to_huge((size_t)raw);
 	if (aligned > raw)
 		munmap(raw, (size_t)(aligned - raw));
 	munmap(aligned + mapped, (size_t)(raw + HUGE_PAGE - aligned));
-	chase->huge_pages_requested =
-		madvise(aligned, mapped, MADV_HUGEPAGE) == 0;
+	if (chase->pages == CP_PAGES_4K)
+		madvise(aligned, mapped, MADV_NOHUGEPAGE);
+	else
+		chase->huge_pages_requested =
+			madvise(aligned, mapped, MADV_HUGEPAGE) == 0;
 	chase->buffer = aligned;
 	chase->mapped_bytes = mapped;
 	return 0;
 }
 
-int cp_chase_build(struct cp_chase *chase, size_t bytes, size_t line_size,
-		   uint64_t seed)
+static bool spec_valid(const struct cp_chase_spec *spec)
+{
+	size_t lines = spec->line_size ? spec->bytes / spec->line_size : 0;
+	unsigned int chases = spec->chases ? spec->chases : 1;
+
+	return spec->line_size >= sizeof(void *) &&
+	       spec->bytes % spec->line_size == 0 &&
+	       chases <= CP_CHASE_MAX_CHASES && lines >= 2ull * chases &&
+	       lines <= UINT32_MAX && spec->pages <= CP_PAGES_1G;
+}
+
+int cp_chase_build_spec(struct cp_chase *chase,
+			const struct cp_chase_spec *spec)
 {
 	uint32_t *order;
 	int ret;
 
 	memset(chase, 0, sizeof(*chase));
-	if (line_size < sizeof(void *) || bytes % line_size ||
-	    bytes / line_size < 2 || bytes / line_size > UINT32_MAX)
+	if (!spec_valid(spec))
 		return -EINVAL;
-	order = malloc(bytes / line_size * sizeof(*order));
+	order = malloc(spec->bytes / spec->line_size * sizeof(*order));
 	if (!order)
 		return -ENOMEM;
-	ret = map_buffer(chase, bytes);
+	chase->pages = spec->pages;
+	chase->chases = spec->chases ? spec->chases : 1;
+	ret = map_buffer(chase, spec->bytes);
 	if (!ret) {
-		chase->line_size = line_size;
-		chase->nr_lines = bytes / line_size;
-		cp_rng_cycle(order, chase->nr_lines, seed);
+		chase->line_size = spec->line_size;
+		chase->nr_lines = spec->bytes / spec->line_size;
+		cp_rng_cycle(order, chase->nr_lines, spec->seed);
 		ret = fault_in(chase);
 		if (!ret)
 			ret = link_lines(chase, order);
@@ -116,6 +157,17 @@ int cp_chase_build(struct cp_chase *chase, size_t bytes, size_t line_size,
 	return ret;
 }
 
+int cp_chase_build(struct cp_chase *chase, size_t bytes, size_t line_size,
+		   uint64_t seed)
+{
+	const struct cp_chase_spec spec = {
+		.bytes = bytes, .line_size = line_size, .seed = seed,
+		.pages = CP_PAGES_2M, .chases = 1,
+	};
+
+	return cp_chase_build_spec(chase, &spec);
+}
+
 void cp_chase_free(struct cp_chase *chase)
 {
 	if (chase->buffer)
@@ -123,23 +175,31 @@ void cp_chase_free(struct cp_chase *chase)
 	memset(chase, 0, sizeof(*chase));
 }
 
-#define HOP(p) ((p) = *(void **)(p))
+unsigned int cp_chase_loads_per_iteration(const struct cp_chase *chase)
+{
+	return cp_chase_loads_of(chase->chases);
+}
 
+/* One chase goes on from position, which other walks (the cold-cache
+ * classifier's timed passes) move too; several from positions. */
 uint64_t cp_chase_body(void *context, uint64_t count)
 {
 	struct cp_chase *chase = context;
-	void **p = chase->position;
 
-	_Static_assert(CP_CHASE_HOPS_PER_ITERATION == 16,
-		       "the unrolled body below must match");
-	for (uint64_t i = 0; i < count; i++) {
-		HOP(p); HOP(p); HOP(p); HOP(p);
-		HOP(p); HOP(p); HOP(p); HOP(p);
-		HOP(p); HOP(p); HOP(p); HOP(p);
-		HOP(p); HOP(p); HOP(p); HOP(p);
+	if (chase->chases == 1) {
+		void *position = chase->position;
+
+		cp_chase_follow(&position, 1, count, 1);
+		chase->position = position;
+		return (uint64_t)(uintptr_t)position;
 	}
-	chase->position = p;
-	return (uint64_t)(uintptr_t)p;
+	cp_chase_follow(chase->positions, chase->chases, count, 1);
+	return (uint64_t)(uintptr_t)chase->positions[0];
+}
+
+size_t cp_chase_page_bytes(const struct cp_chase *chase)
+{
+	return cp_page_backing(chase->buffer);
 }
 
 void cp_chase_successors(const struct cp_chase *chase, size_t *next)

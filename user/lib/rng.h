@@ -2,7 +2,8 @@
 /*
  * SplitMix64: a small, seedable generator, so that random chains and
  * bootstrap intervals are reproducible and their tests can recompute them
- * independently.
+ * independently.  The generator itself is measure/rng.h's, shared with
+ * the module.
  */
 #ifndef CACHEPROBE_RNG_H
 #define CACHEPROBE_RNG_H
@@ -10,8 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "measure/rng.h"
+
 struct cp_rng {
-	uint64_t state;
+	__u64 state;			/* measure/rng.h's SplitMix64 */
 };
 
 static inline void cp_rng_seed(struct cp_rng *rng, uint64_t seed)
@@ -21,53 +24,25 @@ static inline void cp_rng_seed(struct cp_rng *rng, uint64_t seed)
 
 static inline uint64_t cp_rng_next(struct cp_rng *rng)
 {
-	uint64_t z = (rng->state += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
+	return cp_splitmix64(&rng->state);
 }
 
-/*
- * Uniform in [0, @bound) by Lemire's multiply-and-shift with rejection, so
- * no index is favoured.  It divides only in the rare rejection case: the
- * two 64-bit divisions a draw of the plain method took made the bootstrap
- * of the align ratios last half a second after an interrupt.
- */
+/* Uniform in [0, @bound): measure/rng.h's multiply-and-shift with
+ * rejection, so no index is favoured. */
 static inline uint64_t cp_rng_below(struct cp_rng *rng, uint64_t bound)
 {
-	__extension__ typedef unsigned __int128 u128;
-	u128 product = (u128)cp_rng_next(rng) * bound;
-	uint64_t low = (uint64_t)product;
-
-	if (low < bound) {
-		uint64_t threshold = -bound % bound;
-
-		while (low < threshold) {
-			product = (u128)cp_rng_next(rng) * bound;
-			low = (uint64_t)product;
-		}
-	}
-	return (uint64_t)(product >> 64);
+	return cp_splitmix64_below(&rng->state, bound);
 }
 
-/* Sattolo's shuffle of 0..@n-1 into @order, seeded with @seed: a
- * uniformly random permutation with a single cycle, so a walk from any
- * index visits every index before returning. */
+/* A uniformly random order of 0..@n-1 in @order, seeded with @seed, the
+ * same as the module's chains for that seed (measure/rng.h). */
 static inline void cp_rng_cycle(uint32_t *order, size_t n, uint64_t seed)
 {
-	struct cp_rng rng;
+	__u64 state = seed;
 
-	cp_rng_seed(&rng, seed);
-	for (size_t i = 0; i < n; i++)
-		order[i] = (uint32_t)i;
-	for (size_t i = n - 1; i > 0; i--) {
-		size_t j = (size_t)cp_rng_below(&rng, i);
-		uint32_t held = order[i];
-
-		order[i] = order[j];
-		order[j] = held;
-	}
+	cp_order_init(order, n);
+	if (n > 1)
+		cp_order_shuffle(order, n - 1, 1, &state);
 }
 
 #endif
