@@ -175,6 +175,8 @@ struct cp_run_req {
  * @retries: samples run again after overrunning a window.
  * @values_cap: the most values the caller can take (ioctl), checked before
  *	the run; 0 for no limit but CACHEPROBE_MAX_VALUES.
+ * @page_bytes: the smallest page size mapping the buffer (CHASE); 0 when
+ *	the command does not report it.
  */
 struct cp_run_res {
 	u64 *values;
@@ -187,6 +189,7 @@ struct cp_run_res {
 	u64 windows;
 	u32 retries;
 	u32 values_cap;
+	u64 page_bytes;
 };
 
 void cp_run_res_free(struct cp_run_res *res);
@@ -211,8 +214,12 @@ struct cp_run_buf {
  * @size: buffer bytes.
  * @stride: bytes between slots, 0 for the default.
  * @order: enum cacheprobe_order, 0 for the default.
- * @hops: hops per sample.
+ * @hops: loads per sample, over all chases.
  * @prepare: enum cacheprobe_prepare, 0 for the default.
+ * @pages: enum cacheprobe_pages, 0 for the default.
+ * @chases: independent chases, 0 for the default (1).
+ * @seed: the random order's seed, when @has_seed.
+ * @has_seed: false: the module draws the seed.
  */
 struct cp_chase_req {
 	struct cp_run_req run;
@@ -221,6 +228,10 @@ struct cp_chase_req {
 	u32 order;
 	u32 hops;
 	u32 prepare;
+	u32 pages;
+	u32 chases;
+	u64 seed;
+	bool has_seed;
 };
 
 /**

@@ -1,95 +1,85 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Pointer chains through a buffer, shared by CHASE and XFER. */
+/*
+ * Pointer chains through a buffer, shared by CHASE and XFER.  The order of
+ * the slots and how it becomes cycles are the shared code of
+ * include/measure/ (rng.h, chase.h), which the tool's user mode runs too:
+ * the same seed gives the same chain in both modes.
+ */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/mm.h>
-#include <linux/random.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
+#include "measure/chase.h"
+#include "measure/rng.h"
 #include "chain.h"
 
-/**
- * cp_chain_build() - link the slots of a buffer into one cycle
- * @buf: the buffer; slot i is at @buf + i * @stride and receives a pointer
- *	to the next slot
- * @nr_slots: slots, at least 1
- * @stride: bytes between slots, a multiple of 8
- * @order: CACHEPROBE_ORDER_SEQUENTIAL or CACHEPROBE_ORDER_RANDOM
- * @err: filled on failure
- *
- * A random order is one cycle through every slot (Sattolo's shuffle), so a
- * chase from any slot visits them all before it repeats.
- *
- * Return: 0, or -ENOMEM, -E2BIG (more than U32_MAX slots) or -EINTR (a
- * signal while shuffling) with @err filled.
- */
-int cp_chain_build(void *buf, u64 nr_slots, u32 stride, u32 order,
-		   struct cp_err *err)
-{
-	u64 i, j, seed;
-	u32 *perm, t;
+/* Positions handled between two looks at signals and the scheduler. */
+#define CP_CHAIN_SLICE	65536
 
-	if (nr_slots > U32_MAX)
-		return cp_fail(err, E2BIG, CACHEPROBE_ATTR_SIZE,
-			       "too many slots in the chain",
-			       "%llu slots; at most %u (use a larger stride)",
-			       nr_slots, U32_MAX);
-	if (order == CACHEPROBE_ORDER_SEQUENTIAL) {
-		for (i = 0; i < nr_slots; i++)
-			*(void **)(buf + i * stride) =
-				buf + ((i + 1) % nr_slots) * stride;
-		return 0;
-	}
-	perm = kvmalloc_array(nr_slots, sizeof(*perm),
-			      GFP_KERNEL | __GFP_NOWARN);
-	if (!perm)
-		return cp_fail(err, ENOMEM, 0, "cannot allocate the chain order",
-			       "%llu slots", nr_slots);
-	cp_live_inc(perm);
-	for (i = 0; i < nr_slots; i++)
-		perm[i] = i;
-	seed = get_random_u64() | 1;
-	for (i = nr_slots - 1; i > 0; i--) {
-		j = cp_chain_rand(&seed) % i;
-		t = perm[i];
-		perm[i] = perm[j];
-		perm[j] = t;
-		if (i % 65536 == 0) {
-			/* Large chains take a while: let a signal stop it. */
-			if (signal_pending(current)) {
-				cp_live_dec(perm);
-				kvfree(perm);
-				return cp_fail(err, EINTR, 0,
-					       "interrupted by a signal",
-					       "while building the chain");
-			}
-			cond_resched();
-		}
-	}
-	for (i = 0; i < nr_slots; i++)
-		*(void **)(buf + (u64)perm[i] * stride) =
-			buf + (u64)perm[(i + 1) % nr_slots] * stride;
-	cp_live_dec(perm);
-	kvfree(perm);
+/* Large chains take a while: let a signal stop them, others run. */
+static int cp_chain_pause(struct cp_err *err)
+{
+	if (signal_pending(current))
+		return cp_fail(err, EINTR, 0, "interrupted by a signal",
+			       "while building the chain");
+	cond_resched();
 	return 0;
 }
 
 /**
- * cp_chain_rand() - xorshift64*: cheap numbers for shuffling chains
- * @state: non-zero state, updated
+ * cp_chain_build() - link the slots of a buffer into cycles
+ * @buf: the buffer; slot i is at @buf + i * @chain->stride and receives a
+ *	pointer to the next slot of its cycle
+ * @chain: the slots, the order, the cycles and the seed
+ * @first: receives the first slot of each of the @chain->chases cycles
+ * @err: filled on failure
  *
- * Return: the next number.
+ * The slots are put in one order, increasing addresses (SEQUENTIAL) or
+ * the identity shuffled by Sattolo's steps from SplitMix64 seeded with
+ * @chain->seed (RANDOM), and cp_chase_link() cuts that order into
+ * @chain->chases cycles: one cycle visits every slot once before it
+ * repeats.
+ *
+ * Return: 0, or -ENOMEM, -E2BIG (more than U32_MAX slots) or -EINTR (a
+ * signal while building) with @err filled.
  */
-u64 cp_chain_rand(u64 *state)
+int cp_chain_build(void *buf, const struct cp_chain *chain, void **first,
+		   struct cp_err *err)
 {
-	u64 x = *state;
+	u64 n = chain->nr_slots, state = chain->seed, from, to;
+	u32 *order;
+	int ret = 0;
 
-	x ^= x >> 12;
-	x ^= x << 25;
-	x ^= x >> 27;
-	*state = x;
-	return x * 0x2545F4914F6CDD1DULL;
+	BUILD_BUG_ON(CACHEPROBE_MAX_CHASES != CP_CHASE_MAX_CHASES);
+	if (n > U32_MAX)
+		return cp_fail(err, E2BIG, CACHEPROBE_ATTR_SIZE,
+			       "too many slots in the chain",
+			       "%llu slots; at most %u (use a larger stride)",
+			       n, U32_MAX);
+	order = kvmalloc_array(n, sizeof(*order), GFP_KERNEL | __GFP_NOWARN);
+	if (!order)
+		return cp_fail(err, ENOMEM, 0, "cannot allocate the chain order",
+			       "%llu slots", n);
+	cp_live_inc(order);
+	cp_order_init(order, n);
+	/* Sattolo's steps from n - 1 down to 1, a slice at a time. */
+	for (from = n - 1; !ret && chain->order == CACHEPROBE_ORDER_RANDOM &&
+	     from >= 1; from = to - 1) {
+		to = from >= CP_CHAIN_SLICE ? from - CP_CHAIN_SLICE + 1 : 1;
+		cp_order_shuffle(order, from, to, &state);
+		ret = cp_chain_pause(err);
+	}
+	for (from = 0; !ret && from < n; from = to) {
+		to = min_t(u64, n, from + CP_CHAIN_SLICE);
+		cp_chase_link(buf, order, n, chain->stride, chain->chases, first,
+			      from, to);
+		ret = cp_chain_pause(err);
+	}
+	cp_live_dec(order);
+	kvfree(order);
+	return ret;
 }
 
 /**

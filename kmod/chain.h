@@ -6,9 +6,24 @@
 #include <linux/types.h>
 #include "cacheprobe.h"
 
-int cp_chain_build(void *buf, u64 nr_slots, u32 stride, u32 order,
+/**
+ * struct cp_chain - how to link a buffer's slots
+ * @nr_slots: slots, at least @chases.
+ * @stride: bytes between slots, a multiple of 8.
+ * @order: CACHEPROBE_ORDER_SEQUENTIAL or CACHEPROBE_ORDER_RANDOM.
+ * @chases: independent cycles, 1 to CP_CHASE_MAX_CHASES.
+ * @seed: the SplitMix64 seed of a random order.
+ */
+struct cp_chain {
+	u64 nr_slots;
+	u32 stride;
+	u32 order;
+	u32 chases;
+	u64 seed;
+};
+
+int cp_chain_build(void *buf, const struct cp_chain *chain, void **first,
 		   struct cp_err *err);
-u64 cp_chain_rand(u64 *state);
 int cp_chain_check_order(u32 *order, struct cp_err *err);
 
 #endif /* CACHEPROBE_CHAIN_H */

@@ -1,21 +1,39 @@
 // SPDX-License-Identifier: GPL-2.0
-/* CACHEPROBE_CMD_CHASE: a dependent pointer chase on one CPU. */
+/* CACHEPROBE_CMD_CHASE: dependent pointer chases on one CPU. */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/err.h>
+#include <linux/random.h>
 #include <asm/cpufeature.h>
 #include <asm/special_insns.h>
+#include "measure/chase.h"
 #include "chain.h"
 #include "runner.h"
 
-/* Hops between two looks at the clock. */
+/* Loads between two looks at the clock, about. */
 #define CP_CHASE_CHUNK	64
 
+/**
+ * struct cp_chase - the state of one CHASE request
+ * @buf: the buffer.
+ * @size: its bytes.
+ * @pos: where each chase is; a sample goes on from there and leaves its
+ *	last positions here (stored, so the compiler keeps every load).
+ * @chases: chases followed at once.
+ * @iterations: whole iterations of cp_chase_follow() per sample.
+ * @rounds: rounds (one load per chase) after them, fewer than one
+ *	iteration's.
+ * @chunk: iterations between two looks at the clock.
+ * @prepare: enum cacheprobe_prepare.
+ */
 struct cp_chase {
 	void *buf;
 	u64 size;
-	void **cur;
-	u32 hops;
+	void *pos[CP_CHASE_MAX_CHASES];
+	u32 chases;
+	u32 iterations;
+	u32 rounds;
+	u32 chunk;
 	u32 prepare;
 };
 
@@ -38,26 +56,22 @@ static int cp_chase_sample(struct cp_worker *w, u64 round, u64 deadline,
 			   u64 *value)
 {
 	struct cp_chase *c = cp_run_ctx(w);
-	void **p = c->cur;
-	u32 left = c->hops, n;
+	u32 left = c->iterations, n;
 	u64 start, end;
 	int ret;
 
 	start = rdtsc_ordered();
 	while (left) {
-		n = min_t(u32, left, CP_CHASE_CHUNK);
+		n = min(left, c->chunk);
 		left -= n;
-		while (n--)
-			p = *p;
+		cp_chase_follow(c->pos, c->chases, n, 1);
 		ret = cp_run_check(w, deadline);
-		if (ret) {
-			c->cur = p;
+		if (ret)
 			return ret;
-		}
 	}
+	if (c->rounds)
+		cp_chase_follow(c->pos, c->chases, c->rounds, 0);
 	end = rdtsc_ordered();
-	/* Where the next sample goes on: the compiler must keep every hop. */
-	WRITE_ONCE(c->cur, p);
 	*value = end - start;
 	return 0;
 }
@@ -67,8 +81,44 @@ static const struct cp_run_ops cp_chase_ops = {
 	.sample = cp_chase_sample,
 };
 
+static int cp_chase_check_pages(const struct cp_chase_req *req, u32 *pages,
+				struct cp_err *err)
+{
+	*pages = req->pages ? req->pages : CACHEPROBE_PAGES_4K;
+	if (*pages != CACHEPROBE_PAGES_4K && *pages != CACHEPROBE_PAGES_2M)
+		return cp_fail(err, EINVAL, CACHEPROBE_ATTR_PAGES,
+			       "unknown PAGES",
+			       "pages %u; 4K %u or 2M %u (0: 4K)", *pages,
+			       CACHEPROBE_PAGES_4K, CACHEPROBE_PAGES_2M);
+	return 0;
+}
+
+static int cp_chase_check_chases(const struct cp_chase_req *req, u32 stride,
+				 u32 *chases, struct cp_err *err)
+{
+	u64 slots = req->size / stride;
+
+	*chases = req->chases ? req->chases : 1;
+	if (*chases > CACHEPROBE_MAX_CHASES)
+		return cp_fail(err, EINVAL, CACHEPROBE_ATTR_CHASES,
+			       "CHASES out of range", "%u chases; 1 to %u",
+			       *chases, CACHEPROBE_MAX_CHASES);
+	if (*chases > slots)
+		return cp_fail(err, EINVAL, CACHEPROBE_ATTR_CHASES,
+			       "more CHASES than slots",
+			       "%u chases over %llu slots (SIZE / STRIDE)",
+			       *chases, slots);
+	if (req->hops % *chases)
+		return cp_fail(err, EINVAL, CACHEPROBE_ATTR_OPS,
+			       "OPS not a multiple of CHASES",
+			       "OPS %u is not a multiple of CHASES %u: each chase does OPS / CHASES loads",
+			       req->hops, *chases);
+	return 0;
+}
+
 static int cp_chase_check(const struct cp_chase_req *req, u32 *stride,
-			  u32 *order, u32 *prepare, struct cp_err *err)
+			  u32 *order, u32 *prepare, u32 *pages, u32 *chases,
+			  struct cp_err *err)
 {
 	int ret;
 
@@ -83,10 +133,12 @@ static int cp_chase_check(const struct cp_chase_req *req, u32 *stride,
 			       *stride, req->size);
 	if (!req->hops || req->hops > CACHEPROBE_MAX_OPS)
 		return cp_fail(err, EINVAL, CACHEPROBE_ATTR_OPS,
-			       "OPS out of range", "%u hops; 1 to %u",
+			       "OPS out of range", "%u loads; 1 to %u",
 			       req->hops, CACHEPROBE_MAX_OPS);
 	*order = req->order;
-	ret = cp_chain_check_order(order, err);
+	ret = cp_chain_check_order(order, err) ?:
+	      cp_chase_check_pages(req, pages, err) ?:
+	      cp_chase_check_chases(req, *stride, chases, err);
 	if (ret)
 		return ret;
 	*prepare = req->prepare ? req->prepare : CACHEPROBE_PREPARE_NONE;
@@ -105,10 +157,22 @@ static int cp_chase_check(const struct cp_chase_req *req, u32 *stride,
 	return 0;
 }
 
+/* How a sample's loads split into cp_chase_follow() calls. */
+static void cp_chase_plan(struct cp_chase *c, u32 loads)
+{
+	u32 rounds = loads / c->chases;
+	u32 per = cp_chase_rounds_of(c->chases);
+
+	c->iterations = rounds / per;
+	c->rounds = rounds % per;
+	c->chunk = max_t(u32, 1, CP_CHASE_CHUNK /
+			 cp_chase_loads_of(c->chases));
+}
+
 /**
- * cp_chase() - time a dependent pointer chase on one CPU
+ * cp_chase() - time dependent pointer chases on one CPU
  * @req: the request
- * @res: receives one series
+ * @res: receives one series and the buffer's page size
  * @err: filled on failure
  *
  * Return: 0 or a negative errno with @err filled (see the UAPI header).
@@ -116,7 +180,8 @@ static int cp_chase_check(const struct cp_chase_req *req, u32 *stride,
 int cp_chase(const struct cp_chase_req *req, struct cp_run_res *res,
 	     struct cp_err *err)
 {
-	struct cp_chase c = { .size = req->size, .hops = req->hops };
+	struct cp_chase c = { .size = req->size };
+	struct cp_chain chain = {};
 	struct cp_run_spec spec = {
 		.ops = &cp_chase_ops,
 		.ctx = &c,
@@ -126,26 +191,30 @@ int cp_chase(const struct cp_chase_req *req, struct cp_run_res *res,
 		.timed = 1,
 		.ops_per_sample = req->hops,
 	};
-	u32 stride, order;
+	u32 pages;
 	int ret;
 
-	ret = cp_chase_check(req, &stride, &order, &c.prepare, err);
+	ret = cp_chase_check(req, &chain.stride, &chain.order, &c.prepare,
+			     &pages, &chain.chases, err);
 	if (ret)
 		return ret;
 	ret = cp_run_lock(&req->run, 1, 1, true, 1, res, err);
 	if (ret)
 		return ret;
-	c.buf = cp_buf_alloc(req->size, "chase buffer", CACHEPROBE_ATTR_SIZE,
-			     err);
+	c.chases = chain.chases;
+	cp_chase_plan(&c, req->hops);
+	c.buf = cp_buf_alloc_pages(req->size, pages == CACHEPROBE_PAGES_2M,
+				   "chase buffer", CACHEPROBE_ATTR_SIZE, err);
 	if (IS_ERR(c.buf)) {
 		ret = PTR_ERR(c.buf);
 		goto out_unlock;
 	}
-	ret = cp_chain_build(c.buf, req->size / stride, stride, order, err);
-	if (!ret) {
-		c.cur = c.buf;
+	res->page_bytes = cp_buf_page_bytes(c.buf, req->size);
+	chain.nr_slots = req->size / chain.stride;
+	chain.seed = req->has_seed ? req->seed : get_random_u64();
+	ret = cp_chain_build(c.buf, &chain, c.pos, err);
+	if (!ret)
 		ret = cp_run(&spec, res, err);
-	}
 	cp_buf_free(c.buf);
 out_unlock:
 	cp_run_unlock();

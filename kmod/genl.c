@@ -85,7 +85,9 @@ static int cp_genl_put_info(struct sk_buff *msg)
 	       nla_put_u32(msg, CACHEPROBE_ATTR_MAX_VALUES,
 			   CACHEPROBE_MAX_VALUES) ?:
 	       nla_put_u32(msg, CACHEPROBE_ATTR_RUN_MAX_CPUS,
-			   CACHEPROBE_RUN_MAX_CPUS);
+			   CACHEPROBE_RUN_MAX_CPUS) ?:
+	       nla_put_u32(msg, CACHEPROBE_ATTR_MAX_CHASES,
+			   CACHEPROBE_MAX_CHASES);
 }
 
 static int cp_genl_get_info(struct sk_buff *skb, struct genl_info *info)
@@ -241,7 +243,7 @@ static size_t cp_genl_run_size(const struct cp_run_res *res)
 			nla_total_size(res->samples * sizeof(u64));
 
 	return 3 * nla_total_size(sizeof(u32)) +
-	       3 * nla_total_size_64bit(sizeof(u64)) + res->nr_series * series;
+	       4 * nla_total_size_64bit(sizeof(u64)) + res->nr_series * series;
 }
 
 static int cp_genl_put_series(struct sk_buff *msg, const struct cp_run_res *res,
@@ -277,6 +279,9 @@ static int cp_genl_put_run(struct sk_buff *msg, const struct cp_run_res *res)
 	      nla_put_u64_64bit(msg, CACHEPROBE_ATTR_WINDOWS, res->windows,
 				CACHEPROBE_ATTR_PAD) ?:
 	      nla_put_u32(msg, CACHEPROBE_ATTR_RETRIES, res->retries);
+	if (!ret && res->page_bytes)
+		ret = nla_put_u64_64bit(msg, CACHEPROBE_ATTR_PAGE_BYTES,
+					res->page_bytes, CACHEPROBE_ATTR_PAD);
 	for (i = 0; !ret && i < res->nr_series; i++)
 		ret = cp_genl_put_series(msg, res, i);
 	return ret;
@@ -327,8 +332,16 @@ static int cp_genl_chase(struct genl_info *info, const struct cp_run_req *run,
 		.stride = cp_genl_u32(info, CACHEPROBE_ATTR_STRIDE),
 		.order = cp_genl_u32(info, CACHEPROBE_ATTR_ORDER),
 		.prepare = cp_genl_u32(info, CACHEPROBE_ATTR_PREPARE),
+		.pages = cp_genl_u32(info, CACHEPROBE_ATTR_PAGES),
+		.chases = cp_genl_u32(info, CACHEPROBE_ATTR_CHASES),
 	};
+	struct nlattr *seed = info->attrs[CACHEPROBE_ATTR_SEED];
 
+	/* Present, any value is a seed, 0 included. */
+	if (seed) {
+		req.seed = nla_get_u64(seed);
+		req.has_seed = true;
+	}
 	return cp_chase(&req, res, err);
 }
 
@@ -541,6 +554,9 @@ static const struct nla_policy cp_chase_policy[CACHEPROBE_ATTR_MAX + 1] = {
 	[CACHEPROBE_ATTR_STRIDE] = { .type = NLA_U32 },
 	[CACHEPROBE_ATTR_ORDER] = { .type = NLA_U32 },
 	[CACHEPROBE_ATTR_PREPARE] = { .type = NLA_U32 },
+	[CACHEPROBE_ATTR_PAGES] = { .type = NLA_U32 },
+	[CACHEPROBE_ATTR_CHASES] = { .type = NLA_U32 },
+	[CACHEPROBE_ATTR_SEED] = { .type = NLA_U64 },
 };
 
 static const struct nla_policy cp_access_policy[CACHEPROBE_ATTR_MAX + 1] = {

@@ -62,6 +62,7 @@ static void cp_ioc_fill_info(struct cacheprobe_info *arg)
 	arg->max_buffer_bytes = ci.max_buffer_bytes;
 	arg->partner_timeout_ms = ci.partner_timeout_ms;
 	arg->max_values = CACHEPROBE_MAX_VALUES;
+	arg->max_chases = CACHEPROBE_MAX_CHASES;
 }
 
 static int cp_ioc_get_info(struct cacheprobe_info __user *uarg,
@@ -234,7 +235,7 @@ static int cp_ioc_run_in(const struct cacheprobe_ioc_head *head,
 	if (!capable(CAP_SYS_ADMIN))
 		return cp_fail(err, EPERM, 0, "this command needs CAP_SYS_ADMIN",
 			       "the caller lacks it");
-	if (!cp_ioc_zero(run->reserved, sizeof(run->reserved)))
+	if (run->reserved)
 		return cp_fail(err, EINVAL, 0, "reserved fields must be zero",
 			       "struct cacheprobe_run.reserved");
 	if (!run->cpus || !run->nr_cpus ||
@@ -267,6 +268,7 @@ static int cp_ioc_run_out(struct cacheprobe_run *run,
 	run->windows = res->windows;
 	run->retries = res->retries;
 	run->nr_series = res->nr_series;
+	run->page_bytes = res->page_bytes;
 	if (copy_to_user(u64_to_user_ptr(run->values), res->values,
 			 array_size(nr, sizeof(u64))))
 		return -EFAULT;
@@ -285,7 +287,7 @@ union cp_ioc_run_arg {
 /**
  * struct cp_ioc_run_cmd - one measurement ioctl
  * @size: its struct's size.
- * @reserved: offset of its trailing reserved fields.
+ * @reserved: offset of its trailing reserved fields (@size: none).
  * @name: its struct's name, for messages.
  * @call: decodes the struct and calls the core.
  */
@@ -310,6 +312,11 @@ static int cp_ioc_call_chase(const union cp_ioc_run_arg *arg,
 		.order = a->order,
 		.hops = a->hops,
 		.prepare = a->prepare,
+		.pages = a->pages,
+		.chases = a->chases,
+		/* The ioctl's 0 is "no seed": ABI 3 callers pass zeros. */
+		.seed = a->seed,
+		.has_seed = a->seed != 0,
 	};
 
 	return cp_chase(&req, res, err);
@@ -379,7 +386,8 @@ static int cp_ioc_call_xfer(const union cp_ioc_run_arg *arg,
 
 static const struct cp_ioc_run_cmd cp_ioc_chase_cmd = {
 	.size = sizeof(struct cacheprobe_chase),
-	.reserved = offsetof(struct cacheprobe_chase, reserved),
+	/* ABI 4 gave the last reserved field a meaning: none is left. */
+	.reserved = sizeof(struct cacheprobe_chase),
 	.name = "cacheprobe_chase",
 	.call = cp_ioc_call_chase,
 };

@@ -772,16 +772,22 @@ void cp_run_unlock(void)
 }
 
 /**
- * cp_buf_alloc() - allocate a zeroed, page-aligned measurement buffer
+ * cp_buf_alloc_pages() - allocate a zeroed measurement buffer
  * @size: bytes, at most max_buffer_mb
+ * @huge: map it with 2 MiB pages where the kernel can (vmalloc_huge(),
+ *	which falls back to 4 KiB pages by itself); else 4 KiB pages
  * @what: what it is for, in messages
  * @attr: the attribute that asked for @size
  * @err: filled on failure
  *
- * Return: the buffer, or an ERR_PTR: -E2BIG above the limit, -ENOMEM.
+ * Return: the page-aligned buffer, or an ERR_PTR: -E2BIG above the limit,
+ * -ENOMEM.
  */
-void *cp_buf_alloc(u64 size, const char *what, int attr, struct cp_err *err)
+void *cp_buf_alloc_pages(u64 size, bool huge, const char *what, int attr,
+			 struct cp_err *err)
 {
+	gfp_t gfp = GFP_KERNEL | __GFP_ZERO | __GFP_NOWARN |
+		    __GFP_RETRY_MAYFAIL;
 	u64 limit = cp_param_max_buffer_bytes();
 	void *buf;
 
@@ -790,15 +796,61 @@ void *cp_buf_alloc(u64 size, const char *what, int attr, struct cp_err *err)
 				       "buffer larger than max_buffer_mb",
 				       "%s of %llu bytes; the limit is %llu",
 				       what, size, limit));
-	buf = cp_fault(CP_FAULT_NOMEM) ? NULL :
-	      __vmalloc(size, GFP_KERNEL | __GFP_ZERO | __GFP_NOWARN |
-			__GFP_RETRY_MAYFAIL);
+	if (cp_fault(CP_FAULT_NOMEM))
+		buf = NULL;
+	else if (huge)
+		buf = vmalloc_huge(size, gfp);
+	else
+		buf = __vmalloc(size, gfp);
 	if (!buf)
 		return ERR_PTR(cp_fail(err, ENOMEM, attr,
 				       "cannot allocate the buffer",
 				       "%s of %llu bytes", what, size));
 	cp_live_inc(buf);
 	return buf;
+}
+
+/**
+ * cp_buf_alloc() - allocate a zeroed measurement buffer of 4 KiB pages
+ * @size: bytes, at most max_buffer_mb
+ * @what: what it is for, in messages
+ * @attr: the attribute that asked for @size
+ * @err: filled on failure
+ *
+ * Return: as cp_buf_alloc_pages().
+ */
+void *cp_buf_alloc(u64 size, const char *what, int attr, struct cp_err *err)
+{
+	return cp_buf_alloc_pages(size, false, what, attr, err);
+}
+
+/**
+ * cp_buf_page_bytes() - the smallest page size that maps a buffer
+ * @buf: a cp_buf_alloc_pages() buffer
+ * @size: its bytes
+ *
+ * Read from the kernel's page tables, page by page, stopping at the first
+ * 4 KiB page: what the buffer got, not what was asked for.
+ *
+ * Return: the page size in bytes, 0 if a part of @buf is not mapped.
+ */
+u64 cp_buf_page_bytes(const void *buf, u64 size)
+{
+	unsigned long addr = (unsigned long)buf, end = addr + size;
+	u64 smallest = 0, bytes;
+	unsigned int level;
+
+	while (addr < end) {
+		if (!lookup_address(addr, &level))
+			return 0;
+		bytes = page_level_size(level);
+		if (!smallest || bytes < smallest)
+			smallest = bytes;
+		if (smallest <= PAGE_SIZE)
+			break;
+		addr = ALIGN_DOWN(addr, bytes) + bytes;
+	}
+	return smallest;
 }
 
 /**

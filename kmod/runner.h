@@ -94,6 +94,9 @@ int cp_run(const struct cp_run_spec *spec, struct cp_run_res *res,
 void *cp_run_ctx(const struct cp_worker *w);
 int cp_run_check(const struct cp_worker *w, u64 deadline);
 void *cp_buf_alloc(u64 size, const char *what, int attr, struct cp_err *err);
+void *cp_buf_alloc_pages(u64 size, bool huge, const char *what, int attr,
+			 struct cp_err *err);
+u64 cp_buf_page_bytes(const void *buf, u64 size);
 void cp_buf_free(void *buf);
 int cp_clflush_range(const struct cp_worker *w, void *buf, u64 size);
 

@@ -7,6 +7,7 @@
 
 #include <linux/err.h>
 #include <linux/mm.h>
+#include <linux/random.h>
 #include <asm/cpufeature.h>
 #include "chain.h"
 #include "runner.h"
@@ -220,7 +221,9 @@ int cp_xfer(const struct cp_xfer_req *req, struct cp_run_res *res,
 		.cpus = req->run.cpus,
 		.samples = req->run.samples,
 	};
+	struct cp_chain chain;
 	u32 order = req->order;
+	void *first;
 	int ret;
 
 	ret = cp_xfer_check(req, line, err) ?:
@@ -248,7 +251,13 @@ int cp_xfer(const struct cp_xfer_req *req, struct cp_run_res *res,
 		ret = PTR_ERR(x.flag);
 		goto out_block;
 	}
-	ret = cp_chain_build(x.block, x.lines, line, order, err);
+	/* One cycle from a seed of its own: XFER takes no SEED. */
+	chain.nr_slots = x.lines;
+	chain.stride = line;
+	chain.order = order;
+	chain.chases = 1;
+	chain.seed = get_random_u64();
+	ret = cp_chain_build(x.block, &chain, &first, err);
 	if (!ret)
 		ret = cp_run(&spec, res, err);
 	cp_buf_free(x.flag);

@@ -12,8 +12,10 @@
  * I's number, argument and struct before making it.
  *
  * Numbers: the real GET_INFO and FLUSH numbers with random struct contents
- * (most calls), the header's other real numbers (ABI 2 measurement
- * commands) with contents made without knowing their layout, the real
+ * (most calls), CHASE (ABI 4) with contents in its layout (pages, chases,
+ * seed and the output page_bytes among them), the header's other real
+ * numbers (ABI 2 measurement commands) with contents made without knowing
+ * their layout, the real
  * numbers with a wrong direction or size, random
  * direction/size/nr with magic CACHEPROBE_IOC_MAGIC and its neighbours, a
  * few generic ioctls the VFS handles, and random numbers.  Pointers (the
@@ -78,7 +80,7 @@ struct ptr {
 
 struct ioc_stats {
 	unsigned long calls, ok, failures;
-	unsigned long ok_info, ok_flush;
+	unsigned long ok_info, ok_flush, ok_chase;
 	struct errno_hist err;
 };
 
@@ -98,6 +100,9 @@ struct iocf {
 	union {
 		struct cacheprobe_info info;
 		struct cacheprobe_flush flush;
+#if CACHEPROBE_ABI_VERSION >= 4
+		struct cacheprobe_chase chase;
+#endif
 		unsigned char raw[512];
 	} in;
 	/* The argument's slot as placed, for numbers nothing may write to. */
@@ -429,6 +434,77 @@ static void gen_agnostic(struct iocf *f, size_t size)
 	}
 }
 
+#if CACHEPROBE_ABI_VERSION >= 4
+/*
+ * CHASE in its real layout (ABI 4): the CPU ids, values and message in
+ * their slots, small valid values mostly, so that runs happen and the
+ * new fields (pages, chases, seed; run.page_bytes as an output that
+ * carries garbage in) meet the module's checks, with the odd bad one.
+ */
+static void gen_chase(struct iocf *f, struct cacheprobe_chase *in)
+{
+	static const uint32_t cpu_ids[] = { 0, 1, 2, 3 };
+	static const uint32_t pages[] = {
+		0, 0, CACHEPROBE_PAGES_4K, CACHEPROBE_PAGES_2M, 3, 0xffffffff,
+	};
+	struct rng *r = &f->rng;
+	struct cacheprobe_run *run = &in->run;
+	uint32_t chases;
+
+	gen_head(f, &in->head);
+	run->cpus = pick_ptr(f, SLOT_CPUS, sizeof(cpu_ids)).addr;
+	if (f->p[SLOT_CPUS].slot >= 0) {	/* restored after the canaries */
+		memcpy(f->cpus_copy, cpu_ids, sizeof(cpu_ids));
+		f->cpus_copy_len = sizeof(cpu_ids);
+	}
+	run->nr_cpus = rng_pct(r, 90) ? 1 : rng_below(r, 3);
+	run->samples = rng_pct(r, 90) ? 1 + rng_below(r, 3) : pick_size(r);
+	run->values_cap = rng_pct(r, 85) ? 4 : pick_size(r);
+	run->values = pick_ptr(f, SLOT_RESULTS, run->values_cap * 8).addr;
+	run->page_bytes = rng_pct(r, 10) ? rng_next(r) : 0;	/* output */
+	run->reserved = mostly_zero(r, 3);
+	in->pages = RNG_PICK(r, pages);
+	in->size = in->pages == CACHEPROBE_PAGES_2M && rng_pct(r, 30) ?
+		   (4ULL << 20) : rng_pct(r, 93) ?
+		   4096ULL << rng_below(r, 5) : rng_next(r);
+	in->stride = rng_pct(r, 70) ? 0 : 8u << rng_below(r, 8);
+	in->order = rng_below(r, 4);
+	in->prepare = rng_pct(r, 80) ? 0 : rng_below(r, 5);
+	chases = rng_pct(r, 90) ? rng_below(r, CACHEPROBE_MAX_CHASES + 2)
+			       : (uint32_t)rng_next(r);
+	in->chases = chases;
+	in->hops = (chases ? chases : 1) * (1 + rng_below(r, 16));
+	if (rng_pct(r, 10))	/* not a multiple of the chases */
+		in->hops += 1;
+	in->seed = rng_pct(r, 30) ? 0 : rng_next(r);
+}
+
+static void check_chase_out(struct iocf *f, const struct cacheprobe_chase *o)
+{
+	const struct cacheprobe_chase *in = &f->in.chase;
+
+	f->st.ok_chase++;
+	if (o->run.nr_series != 1 || o->run.nr_values != in->run.samples ||
+	    o->run.ops != in->hops)
+		fuzz_fail(f, "CHASE: %u series, %u values, ops %llu for %u samples of %u loads",
+			  o->run.nr_series, o->run.nr_values,
+			  (unsigned long long)o->run.ops, in->run.samples,
+			  in->hops);
+	if (in->chases > CACHEPROBE_MAX_CHASES ||
+	    (in->chases && in->hops % in->chases) ||
+	    (in->pages && in->pages != CACHEPROBE_PAGES_4K &&
+	     in->pages != CACHEPROBE_PAGES_2M))
+		fuzz_fail(f, "CHASE succeeded with pages %u, chases %u, hops %u",
+			  in->pages, in->chases, in->hops);
+	if (o->run.page_bytes != 4096 && o->run.page_bytes != (2u << 20))
+		fuzz_fail(f, "CHASE: page_bytes %llu",
+			  (unsigned long long)o->run.page_bytes);
+	if (o->run.page_bytes != 4096 && in->pages != CACHEPROBE_PAGES_2M)
+		fuzz_fail(f, "CHASE: page_bytes %llu without 2 MiB pages asked",
+			  (unsigned long long)o->run.page_bytes);
+}
+#endif
+
 /* Random struct bytes go with numbers the module does not take: a real
  * number drawn by chance becomes another size. */
 static unsigned long not_real(unsigned long n)
@@ -453,6 +529,12 @@ static unsigned long gen_call(struct iocf *f)
 		gen_flush(f, &f->in.flush);
 		return CACHEPROBE_IOC_FLUSH;
 	}
+#if CACHEPROBE_ABI_VERSION >= 4
+	if (k < 80) {
+		gen_chase(f, &f->in.chase);
+		return CACHEPROBE_IOC_CHASE;
+	}
+#endif
 	if (k < 84 && NR_OTHER_NUMBERS) {
 		unsigned long n = other_numbers[rng_below(r, NR_OTHER_NUMBERS)];
 
@@ -570,6 +652,10 @@ static void check_info_out(struct iocf *f, const struct cacheprobe_info *o)
 		fuzz_fail(f, "GET_INFO: abi %u online %u cpu_ids %u possible %u max %u",
 			  o->abi_version, o->nr_online_cpus, o->nr_cpu_ids,
 			  o->nr_possible_cpus, o->max_cpus);
+#if CACHEPROBE_ABI_VERSION >= 4
+	if (o->max_chases != CACHEPROBE_MAX_CHASES)
+		fuzz_fail(f, "GET_INFO: max_chases %u", o->max_chases);
+#endif
 	if (!memchr(o->module_version, 0, sizeof(o->module_version)) ||
 	    !o->module_version[0])
 		fuzz_fail(f, "GET_INFO: module_version empty or unterminated");
@@ -620,6 +706,9 @@ static void check_success(struct iocf *f, const struct ptr *arg)
 	union {
 		struct cacheprobe_info info;
 		struct cacheprobe_flush flush;
+#if CACHEPROBE_ABI_VERSION >= 4
+		struct cacheprobe_chase chase;
+#endif
 	} o;
 
 	f->st.ok++;
@@ -637,6 +726,12 @@ static void check_success(struct iocf *f, const struct ptr *arg)
 		memcpy(&o.flush, p, sizeof(o.flush));
 		check_flush_out(f, &o.flush);
 	}
+#if CACHEPROBE_ABI_VERSION >= 4
+	else if (f->cmd == CACHEPROBE_IOC_CHASE) {
+		memcpy(&o.chase, p, sizeof(o.chase));
+		check_chase_out(f, &o.chase);
+	}
+#endif
 }
 
 /* What each buffer may receive, for the real commands. */
@@ -659,6 +754,21 @@ static void check_canaries(struct iocf *f, bool ok)
 		if (f->p[SLOT_CPUS].slot >= 0 &&
 		    memcmp(cpus, f->cpus_copy, f->cpus_copy_len))
 			fuzz_fail(f, "the CPU set (input only) was written");
+#if CACHEPROBE_ABI_VERSION >= 4
+	} else if (f->cmd == CACHEPROBE_IOC_CHASE) {
+		const struct cacheprobe_run *run = &f->in.chase.run;
+
+		canary_check(f, SLOT_ARG, sizeof(struct cacheprobe_chase),
+			     "struct");
+		/* One series of samples values, on success alone. */
+		canary_check(f, SLOT_RESULTS,
+			     ok ? (size_t)run->samples * sizeof(uint64_t) : 0,
+			     "values");
+		cpus = slot_base(f, SLOT_CPUS) + f->p[SLOT_CPUS].off;
+		if (f->p[SLOT_CPUS].slot >= 0 &&
+		    memcmp(cpus, f->cpus_copy, f->cpus_copy_len))
+			fuzz_fail(f, "the CPU ids (input only) were written");
+#endif
 	} else {
 		/* Numbers in the module's magic range that it does not take:
 		 * nothing may be written.  (Generic ones like FIGETBSZ are the
@@ -770,8 +880,9 @@ static void print_stats(const struct iocf *f, double secs)
 	printf("iocfuzz[%s]: seed %#" PRIx64 ": %lu ioctls in %.1f s, %.0f/s\n",
 	       f->who, f->seed, f->st.calls, secs,
 	       secs > 0 ? (double)f->st.calls / secs : 0.0);
-	printf("  succeeded=%lu (GET_INFO=%lu FLUSH=%lu) failed-checks=%lu\n",
-	       f->st.ok, f->st.ok_info, f->st.ok_flush, f->st.failures);
+	printf("  succeeded=%lu (GET_INFO=%lu FLUSH=%lu CHASE=%lu) failed-checks=%lu\n",
+	       f->st.ok, f->st.ok_info, f->st.ok_flush, f->st.ok_chase,
+	       f->st.failures);
 	hist_print("errors", &f->st.err);
 }
 

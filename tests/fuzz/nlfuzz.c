@@ -468,6 +468,28 @@ static size_t gen_run_body(struct nlf *f, unsigned char *p, size_t room)
 		len = put_u32(p, len, CACHEPROBE_ATTR_PREPARE, small_or_odd(r, 3));
 	if (rng_pct(r, 20))
 		len = put_u32(p, len, CACHEPROBE_ATTR_OFFSET, rng_below(r, 80));
+#if CACHEPROBE_ABI_VERSION >= 4
+	/* CHASE's PAGES, CHASES and SEED; PAGE_BYTES, a reply attribute,
+	 * now and then in a request (refused). */
+	if (rng_pct(r, 25))
+		len = put_u32(p, len, CACHEPROBE_ATTR_PAGES, small_or_odd(r, 3));
+	if (rng_pct(r, 25))
+		len = put_u32(p, len, CACHEPROBE_ATTR_CHASES,
+			      rng_pct(r, 50) ? 1u << rng_below(r, 5)
+					     : small_or_odd(r, 17));
+	if (rng_pct(r, 20)) {
+		uint64_t seed = rng_pct(r, 10) ? 0 : rng_next(r);
+
+		len = put_attr(p, len, CACHEPROBE_ATTR_SEED, &seed,
+			       rng_pct(r, 95) ? sizeof(seed) : 4);
+	}
+	if (rng_pct(r, 3)) {
+		uint64_t bytes = 4096;
+
+		len = put_attr(p, len, CACHEPROBE_ATTR_PAGE_BYTES, &bytes,
+			       sizeof(bytes));
+	}
+#endif
 	return len;
 }
 #else

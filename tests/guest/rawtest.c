@@ -12,7 +12,11 @@
  *           commands are refused with EPERM on both transports while
  *           GET_INFO still works.
  *   kcmd:   the measurement commands (ABI 2) over both transports: result
- *           shapes, the interrupt-off window bound, bad input.
+ *           shapes, the interrupt-off window bound, bad input; CHASE's
+ *           PAGES, CHASES and SEED and its reply's PAGE_BYTES (ABI 4).
+ *   chase-options: kcmd's CHASE checks of ABI 4 alone (PAGES, CHASES,
+ *           SEED, PAGE_BYTES), run again on the test build to see that
+ *           none of them leaves an object behind.
  *   limit:  with max_buffer_mb small, buffers of exactly the limit are
  *           accepted and the next valid size is E2BIG.
  *   long T [CMD]: one long CMD (pingpong, bounce, xfer or chase; default
@@ -678,6 +682,12 @@ struct kreq {
 	uint64_t size;
 	uint32_t ops, stride, order, prepare, variant, width, offset, distance;
 	uint32_t delay;
+	/* CHASE, ABI 4: sent as given (0: the default), SEED if has_seed;
+	 * abi3 sends none of them (netlink) or zeros (ioctl), as an ABI 3
+	 * caller does. */
+	uint32_t pages, chases;
+	uint64_t seed;
+	bool has_seed, abi3;
 };
 
 struct kres {
@@ -685,6 +695,7 @@ struct kres {
 	char msg[512];
 	uint32_t samples, ops, retries, nr_series;
 	uint64_t window_cycles, window_nsec, windows;
+	uint64_t page_bytes;	/* CHASE's PAGE_BYTES, 0 when absent */
 	uint32_t series_cpu[K_MAX_CPUS];
 	uint64_t values[K_MAX_CPUS][K_MAX_SAMPLES];
 };
@@ -723,6 +734,12 @@ static void k_nl_build(struct rawnl_req *r, uint16_t fam, const struct kreq *q)
 		rawnl_put_u32(r, CACHEPROBE_ATTR_STRIDE, q->stride);
 		rawnl_put_u32(r, CACHEPROBE_ATTR_ORDER, q->order);
 		rawnl_put_u32(r, CACHEPROBE_ATTR_PREPARE, q->prepare);
+		if (q->abi3)
+			break;
+		rawnl_put_u32(r, CACHEPROBE_ATTR_PAGES, q->pages);
+		rawnl_put_u32(r, CACHEPROBE_ATTR_CHASES, q->chases);
+		if (q->has_seed)
+			rawnl_put_u64(r, CACHEPROBE_ATTR_SEED, q->seed);
 		break;
 	case CACHEPROBE_CMD_ACCESS:
 		rawnl_put_u64(r, CACHEPROBE_ATTR_SIZE, q->size);
@@ -770,6 +787,8 @@ static void k_nl_parse(const struct rawnl_answer *ans, struct kres *k)
 	k->window_nsec = a ? nl_attr_u64(a) : 0;
 	a = rawnl_find(ans->reply, ans->reply_len, CACHEPROBE_ATTR_WINDOWS);
 	k->windows = a ? nl_attr_u64(a) : 0;
+	a = rawnl_find(ans->reply, ans->reply_len, CACHEPROBE_ATTR_PAGE_BYTES);
+	k->page_bytes = a ? nl_attr_u64(a) : 0;
 	while (off + NLA_HDRLEN <= ans->reply_len) {
 		a = (const struct nlattr *)(ans->reply + off);
 		if (a->nla_len < NLA_HDRLEN)
@@ -830,6 +849,11 @@ static unsigned long k_ioc_build(union kioc *u, const struct kreq *q)
 		u->chase.order = q->order;
 		u->chase.hops = q->ops;
 		u->chase.prepare = q->prepare;
+		if (q->abi3)
+			return CACHEPROBE_IOC_CHASE;
+		u->chase.pages = q->pages;
+		u->chase.chases = q->chases;
+		u->chase.seed = q->has_seed ? q->seed : 0;
 		return CACHEPROBE_IOC_CHASE;
 	case CACHEPROBE_CMD_ACCESS:
 		u->access.size = q->size;
@@ -886,6 +910,7 @@ static void k_ioc(int dev, const struct kreq *q, struct kres *k)
 	k->window_cycles = run->window_max_cycles;
 	k->window_nsec = run->window_max_nsec;
 	k->windows = run->windows;
+	k->page_bytes = run->page_bytes;
 	k->nr_series = run->nr_series;
 	if (run->nr_values != run->nr_series * run->samples)
 		k->samples = ~0u;
@@ -909,6 +934,7 @@ struct kctx {
 	uint64_t max_buffer;
 	uint32_t line;
 	uint64_t features;
+	uint32_t max_chases;
 };
 
 static void k_call(const struct kctx *c, bool netlink, const struct kreq *q,
@@ -1154,6 +1180,130 @@ static void k_shapes(const struct kctx *c, bool nl)
 	k_check_delay_cost(c, nl, &q);
 }
 
+/*
+ * A CHASE of ABI 4: its result shape as k_check_ok() checks it, OPS as
+ * asked (loads over all chases), and PAGE_BYTES @want.
+ */
+static void k_check_chase(const struct kctx *c, bool netlink,
+			  const char *name, const struct kreq *q,
+			  uint64_t want)
+{
+	char full[128];
+	struct kres k;
+
+	k_check_ok(c, netlink, name, q);
+	snprintf(full, sizeof(full), "%s-page-bytes-%s", name,
+		 netlink ? "netlink" : "ioctl");
+	k_call(c, netlink, q, &k);
+	check(!k.error && k.ops == q->ops && k.page_bytes == want, full,
+	      "errno %d (%s) msg \"%s\", ops %u (asked %u), PAGE_BYTES %llu (want %llu)",
+	      k.error, strerror(k.error), k.msg, k.ops, q->ops,
+	      (unsigned long long)k.page_bytes, (unsigned long long)want);
+	if (!k.error)
+		printf("# %s: PAGE_BYTES %llu\n", full,
+		       (unsigned long long)k.page_bytes);
+}
+
+/*
+ * A 4 MiB buffer asked with 2 MiB pages gets them in the test guests: the
+ * emulated CPU has PSE and a freshly booted guest has free 2 MiB blocks,
+ * so vmalloc_huge() maps it with two PMD entries (6.1, 6.12, 6.12-rt).
+ * The reply reads the page tables: the same guest booted with
+ * nohugevmalloc replies 4096 to the same request.
+ */
+#define K_HUGE_PAGE_BYTES (2ULL << 20)
+
+/* ABI 4: CHASE's PAGES, CHASES and SEED, on both transports. */
+static void k_chase_options(const struct kctx *c, bool nl)
+{
+	uint32_t last = online_cpus() - 1;
+	struct kreq q;
+
+	q = k_chase(last);
+	q.chases = 4;
+	q.ops = 256;
+	k_check_chase(c, nl, "chase-chases-4", &q, 4096);
+	/* Whole iterations and a remainder of rounds: 3 chases, 7 rounds. */
+	q.chases = 3;
+	q.ops = 21;
+	q.has_seed = true;
+	q.seed = 0x5eed;
+	k_check_chase(c, nl, "chase-chases-3-seed", &q, 4096);
+	q = k_chase(last);
+	q.chases = CACHEPROBE_MAX_CHASES;
+	q.ops = 16 * CACHEPROBE_MAX_CHASES;
+	q.order = CACHEPROBE_ORDER_SEQUENTIAL;
+	k_check_chase(c, nl, "chase-chases-16-sequential", &q, 4096);
+	/* As every optional attribute: 0 is the default, one chase. */
+	q = k_chase(0);
+	q.chases = 0;
+	q.ops = 255;
+	k_check_chase(c, nl, "chase-chases-0-is-1", &q, 4096);
+	q = k_chase(0);
+	q.pages = CACHEPROBE_PAGES_4K;
+	k_check_chase(c, nl, "chase-pages-4k", &q, 4096);
+	q = k_chase(0);
+	q.pages = CACHEPROBE_PAGES_2M;
+	q.size = 4 << 20;
+	q.samples = 2;
+	q.chases = 2;
+	k_check_chase(c, nl, "chase-pages-2m", &q, K_HUGE_PAGE_BYTES);
+	/* Under 2 MiB no huge page fits: small pages, said so. */
+	q.size = 1 << 20;
+	k_check_chase(c, nl, "chase-pages-2m-small-buffer", &q, 4096);
+	/* What an ABI 3 caller sends: no new attribute, or zeros; the
+	 * reply carries PAGE_BYTES, which such a caller ignores. */
+	q = k_chase(last);
+	q.abi3 = true;
+	k_check_chase(c, nl, "chase-abi3-request", &q, 4096);
+	if (nl) {
+		/* Over netlink any seed is one, 0 included. */
+		q = k_chase(last);
+		q.has_seed = true;
+		q.seed = 0;
+		k_check_chase(c, nl, "chase-seed-0", &q, 4096);
+	}
+
+	q = k_chase(0);
+	q.chases = 4;
+	q.ops = 258;
+	k_check_err(c, nl, "chase-ops-not-multiple-of-chases", &q, EINVAL,
+		    "OPS not a multiple of CHASES");
+	q.chases = CACHEPROBE_MAX_CHASES + 1;
+	q.ops = 17 * 16;
+	k_check_err(c, nl, "chase-chases-17", &q, EINVAL,
+		    "CHASES out of range");
+	q.chases = ~0u;
+	k_check_err(c, nl, "chase-chases-u32-max", &q, EINVAL,
+		    "CHASES out of range");
+	q = k_chase(0);
+	q.size = 256;
+	q.stride = 64;
+	q.chases = 8;
+	q.ops = 64;
+	k_check_err(c, nl, "chase-more-chases-than-slots", &q, EINVAL,
+		    "more CHASES than slots");
+	q = k_chase(0);
+	q.pages = 3;
+	k_check_err(c, nl, "chase-pages-3", &q, EINVAL, "unknown PAGES");
+	q.pages = ~0u;
+	k_check_err(c, nl, "chase-pages-u32-max", &q, EINVAL, "unknown PAGES");
+}
+
+/* The extended ack blames the attribute at fault, CHASE's new ones too. */
+static void k_nl_blamed(const struct kctx *c, const char *name,
+			const struct kreq *q, int want_errno,
+			const char *want_msg, uint16_t attr)
+{
+	static struct rawnl_answer ans;
+	struct rawnl_req r;
+
+	k_nl_build(&r, c->fam, q);
+	rawnl_talk(c->fd, &r, &ans);
+	expect_nl(name, &ans, want_errno, want_msg);
+	expect_blamed(name, &r, &ans, attr);
+}
+
 /* SAMPLES of every command: 0, one above the limit, and the limit. */
 static void k_bad_samples(const struct kctx *c, bool nl)
 {
@@ -1368,6 +1518,48 @@ static void k_bad_raw(const struct kctx *c)
 	rawnl_put_u64(&r, CACHEPROBE_ATTR_DELAY, 1);
 	rawnl_talk(c->fd, &r, &ans);
 	expect_nl("nl-xfer-delay-length", &ans, EINVAL, NULL);
+	/* ABI 4: a u64 SEED of the wrong length, CHASE's attributes on
+	 * another command, the reply's PAGE_BYTES in a request. */
+	rawnl_start(&r, c->fam, CACHEPROBE_CMD_CHASE, CACHEPROBE_GENL_VERSION);
+	rawnl_put(&r, CACHEPROBE_ATTR_CPU_LIST, cpus, 4);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_SAMPLES, 1);
+	rawnl_put_u64(&r, CACHEPROBE_ATTR_SIZE, 4096);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_OPS, 8);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_SEED, 1);
+	rawnl_talk(c->fd, &r, &ans);
+	expect_nl("nl-chase-seed-length", &ans, EINVAL, NULL);
+	rawnl_start(&r, c->fam, CACHEPROBE_CMD_XFER, CACHEPROBE_GENL_VERSION);
+	rawnl_put(&r, CACHEPROBE_ATTR_CPU_LIST, cpus, sizeof(cpus));
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_SAMPLES, 1);
+	rawnl_put_u64(&r, CACHEPROBE_ATTR_SIZE, 4096);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_VARIANT, CACHEPROBE_XFER_READ);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_CHASES, 2);
+	rawnl_talk(c->fd, &r, &ans);
+	expect_nl("nl-xfer-rejects-chases", &ans, EINVAL, NULL);
+	rawnl_start(&r, c->fam, CACHEPROBE_CMD_CHASE, CACHEPROBE_GENL_VERSION);
+	rawnl_put(&r, CACHEPROBE_ATTR_CPU_LIST, cpus, 4);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_SAMPLES, 1);
+	rawnl_put_u64(&r, CACHEPROBE_ATTR_SIZE, 4096);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_OPS, 8);
+	rawnl_put_u64(&r, CACHEPROBE_ATTR_PAGE_BYTES, 4096);
+	rawnl_talk(c->fd, &r, &ans);
+	expect_nl("nl-chase-rejects-page-bytes", &ans, EINVAL, NULL);
+	{
+		struct kreq q = k_chase(0);
+
+		q.chases = 4;
+		q.ops = 258;
+		k_nl_blamed(c, "nl-chase-ops-not-multiple-blames-ops", &q,
+			    EINVAL, "OPS", CACHEPROBE_ATTR_OPS);
+		q.ops = 17 * 16;
+		q.chases = 17;
+		k_nl_blamed(c, "nl-chase-chases-17-blames-chases", &q, EINVAL,
+			    "CHASES", CACHEPROBE_ATTR_CHASES);
+		q = k_chase(0);
+		q.pages = 3;
+		k_nl_blamed(c, "nl-chase-pages-3-blames-pages", &q, EINVAL,
+			    "PAGES", CACHEPROBE_ATTR_PAGES);
+	}
 
 	memset(&pp, 0, sizeof(pp));
 	head_init(&pp.head, &m);
@@ -1390,10 +1582,18 @@ static void k_bad_raw(const struct kctx *c)
 	ret = ioctl(c->dev, CACHEPROBE_IOC_PINGPONG, &pp);
 	expect_ioc("ioc-pingpong-reserved", ret, EINVAL, &m, "reserved");
 	pp.reserved[1] = 0;
-	pp.run.reserved[0] = 1;
+	pp.run.reserved = 1;
 	ret = ioctl(c->dev, CACHEPROBE_IOC_PINGPONG, &pp);
 	expect_ioc("ioc-pingpong-run-reserved", ret, EINVAL, &m, "reserved");
-	pp.run.reserved[0] = 0;
+	pp.run.reserved = 0;
+	/* ABI 4's page_bytes, once reserved[0], is an output: ignored on
+	 * input, 0 from every command but CHASE. */
+	pp.run.page_bytes = 4096;
+	ret = ioctl(c->dev, CACHEPROBE_IOC_PINGPONG, &pp);
+	check(ret == 0 && pp.run.page_bytes == 0,
+	      "ioc-pingpong-page-bytes-output", "ret %d errno %d (%s), page_bytes %llu",
+	      ret, ret ? errno : 0, m.text,
+	      (unsigned long long)pp.run.page_bytes);
 	pp.run.cpus = 8;
 	ret = ioctl(c->dev, CACHEPROBE_IOC_PINGPONG, &pp);
 	expect_ioc("ioc-pingpong-bad-cpus-pointer", ret, EFAULT, NULL, NULL);
@@ -1405,6 +1605,21 @@ static void k_bad_raw(const struct kctx *c)
 	pp.run.nr_cpus = CACHEPROBE_RUN_MAX_CPUS + 1;
 	ret = ioctl(c->dev, CACHEPROBE_IOC_PINGPONG, &pp);
 	expect_ioc("ioc-pingpong-too-many-cpus", ret, EINVAL, &m, "CPU list");
+
+	/* ABI 4: CHASE's seed 0 is "draw one" over ioctl; the struct has no
+	 * reserved field left, run.reserved still must be 0. */
+	{
+		struct kreq q = k_chase(0);
+		struct kres k;
+
+		q.has_seed = true;
+		q.seed = 0;
+		k_ioc(c->dev, &q, &k);
+		check(!k.error && k.page_bytes == 4096, "ioc-chase-seed-0-draws",
+		      "errno %d (%s) msg \"%s\", PAGE_BYTES %llu", k.error,
+		      strerror(k.error), k.msg,
+		      (unsigned long long)k.page_bytes);
+	}
 
 	/* What follows XFER's delay is still reserved. */
 	memset(&xf, 0, sizeof(xf));
@@ -1444,6 +1659,7 @@ static void k_open(struct kctx *c)
 	c->max_buffer = info.max_buffer_bytes;
 	c->line = info.cache_line_size;
 	c->features = info.features;
+	c->max_chases = info.max_chases;
 }
 
 static void k_info(const struct kctx *c)
@@ -1468,6 +1684,12 @@ static void k_info(const struct kctx *c)
 	      (const void *)vals);
 	check(c->max_irqoff_ns >= 10000, "ioc-info-limits",
 	      "max_irqoff_ns %llu", (unsigned long long)c->max_irqoff_ns);
+	vals = rawnl_find(ans.reply, ans.reply_len, CACHEPROBE_ATTR_MAX_CHASES);
+	check(vals && rawnl_u32(vals) == CACHEPROBE_MAX_CHASES,
+	      "nl-info-max-chases", "MAX_CHASES %u",
+	      vals ? rawnl_u32(vals) : 0);
+	check(c->max_chases == CACHEPROBE_MAX_CHASES, "ioc-info-max-chases",
+	      "max_chases %u", c->max_chases);
 }
 
 static int run_kcmd(uint32_t offline)
@@ -1483,9 +1705,22 @@ static int run_kcmd(uint32_t offline)
 	k_info(&c);
 	k_shapes(&c, true);
 	k_shapes(&c, false);
+	k_chase_options(&c, true);
+	k_chase_options(&c, false);
 	k_bad(&c, true, ~0u);
 	k_bad(&c, false, ~0u);
 	k_bad_raw(&c);
+	return failures ? 1 : 0;
+}
+
+/* CHASE's ABI 4 options alone, for the test build's live-object count. */
+static int run_chase_options(void)
+{
+	struct kctx c;
+
+	k_open(&c);
+	k_chase_options(&c, true);
+	k_chase_options(&c, false);
 	return failures ? 1 : 0;
 }
 
@@ -1660,12 +1895,20 @@ static int run_fault(const char *what)
 					    "did not answer");
 			}
 		} else {
+			struct kreq huge = k_chase(0);
+
 			for (i = 0; i < 5; i++) {
 				snprintf(name, sizeof(name), "nomem-%s",
 					 cmd_name(all[i].cmd));
 				k_check_err(&c, nl, name, &all[i], ENOMEM,
 					    "cannot allocate");
 			}
+			/* The 2 MiB pages' allocation fails the same way. */
+			huge.pages = CACHEPROBE_PAGES_2M;
+			huge.size = 4 << 20;
+			huge.chases = 4;
+			k_check_err(&c, nl, "nomem-chase-2m", &huge, ENOMEM,
+				    "cannot allocate");
 		}
 	}
 	return failures ? 1 : 0;
@@ -1768,6 +2011,8 @@ int main(int argc, char **argv)
 	}
 	if (argc == 2 && !strcmp(argv[1], "kcmd"))
 		return run_kcmd(~0u);
+	if (argc == 2 && !strcmp(argv[1], "chase-options"))
+		return run_chase_options();
 	if (argc == 3 && !strcmp(argv[1], "offline"))
 		return run_offline((uint32_t)atoi(argv[2]));
 	if (argc == 3 && !strcmp(argv[1], "wbnoinvd") &&
@@ -1794,7 +2039,7 @@ int main(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "fault"))
 		return run_fault(argv[2]);
 	fprintf(stderr,
-		"usage: %s root|unpriv|kcmd|offline CPU|overflow|limit|long T [CMD]|long-handled T|wait T|small T|concurrent T|fault WHAT|wbnoinvd assumed|abi\n",
+		"usage: %s root|unpriv|kcmd|chase-options|offline CPU|overflow|limit|long T [CMD]|long-handled T|wait T|small T|concurrent T|fault WHAT|wbnoinvd assumed|abi\n",
 		argv[0]);
 	return 2;
 }

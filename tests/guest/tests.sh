@@ -66,7 +66,7 @@ test_features() {
 
 test_transport() {
 	tr=$1
-	t_expect_out "info-$tr" "^module: *cacheprobe [0-9.]+ \(ABI 3\) via $tr" \
+	t_expect_out "info-$tr" "^module: *cacheprobe [0-9.]+ \(ABI 4\) via $tr" \
 		"$RUN" info --transport "$tr"
 	t_expect_out "info-online-$tr" "^online cpus: *0-$LAST \($ONLINE of" \
 		"$RUN" info --transport "$tr"
@@ -680,6 +680,12 @@ test_handled_signal
 live_zero signal-live-objects-0
 test_kill
 test_faults
+# CHASE's ABI 4 options (PAGES, CHASES, SEED), each refusal and run,
+# leave nothing behind (kcmd ran them on the production module).
+echo 10000 >$IRQOFF
+run_raw t- chase-options
+echo "$irqoff0" >$IRQOFF
+live_zero chase-options-live-objects-0
 if [ "$test_reload" = yes ]; then
 	rmmod cacheprobe && insmod "$KO"
 fi

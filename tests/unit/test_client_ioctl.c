@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "lib/client_ops.h"
+#include "lib/latency_kernel_run.h"
 
 #define FAKE_NR_CPU_IDS 70
 #define FAKE_MASK_BYTES 16	/* DIV_ROUND_UP(70, 64) * 8 */
@@ -32,6 +33,8 @@ static struct {
 	uint64_t last_cpus[2];
 	struct cacheprobe_bounce last_bounce;
 	struct cacheprobe_xfer last_xfer;
+	struct cacheprobe_chase last_chase;
+	int chase_calls;
 	uint32_t last_run_cpus[CACHEPROBE_RUN_MAX_CPUS];
 	uint32_t bounce_series;		/* series the fake reports */
 } fake;
@@ -84,11 +87,12 @@ static void fill_numbers(struct cacheprobe_info *info)
 	info->max_buffer_bytes = 256 << 20;
 	info->partner_timeout_ms = 2000;
 	info->max_values = CACHEPROBE_MAX_VALUES;
+	info->max_chases = CACHEPROBE_MAX_CHASES;
 }
 
 static int fake_get_info(struct cacheprobe_info *info)
 {
-	if (info->head.flags || !zero(&info->reserved, 1))
+	if (info->head.flags || info->reserved)
 		return refuse(&info->head, EINVAL, "reserved field not zero");
 	if (fake.info_calls < 2)
 		fake.info_mask_bytes[fake.info_calls] = info->mask_bytes;
@@ -205,6 +209,36 @@ static int fake_xfer(struct cacheprobe_xfer *request)
 	return 0;
 }
 
+/* CHASE the way an ABI 4 module answers it: one series, ops the loads,
+ * page_bytes the pages asked for (as if 2 MiB pages were free). */
+static int fake_chase(struct cacheprobe_chase *request)
+{
+	struct cacheprobe_run *run = &request->run;
+	uint64_t *values = (void *)(uintptr_t)run->values;
+
+	fake.last_chase = *request;
+	fake.chase_calls++;
+	if (request->head.flags || run->reserved)
+		return refuse(&request->head, EINVAL,
+			      "reserved fields must be zero");
+	if (request->chases > CACHEPROBE_MAX_CHASES)
+		return refuse(&request->head, EINVAL,
+			      "CHASES out of range: 17 chases; 1 to 16");
+	if (request->chases && request->hops % request->chases)
+		return refuse(&request->head, EINVAL,
+			      "OPS not a multiple of CHASES");
+	if (run->samples > run->values_cap)
+		return refuse(&request->head, EINVAL, "value array too small");
+	for (uint32_t i = 0; i < run->samples; i++)
+		values[i] = 300 + i;
+	run->nr_series = 1;
+	run->nr_values = run->samples;
+	run->ops = request->hops;
+	run->page_bytes = request->pages == CACHEPROBE_PAGES_2M ? 2u << 20
+							       : 4096;
+	return 0;
+}
+
 int __wrap_ioctl(int fd, unsigned long request, ...);
 
 int __wrap_ioctl(int fd, unsigned long request, ...)
@@ -224,6 +258,8 @@ int __wrap_ioctl(int fd, unsigned long request, ...)
 		return fake_bounce(arg);
 	if (request == CACHEPROBE_IOC_XFER)
 		return fake_xfer(arg);
+	if (request == CACHEPROBE_IOC_CHASE)
+		return fake_chase(arg);
 	errno = ENOTTY;
 	return -1;
 }
@@ -405,6 +441,7 @@ static void test_info_limits(void **state)
 	assert_true(info.max_buffer_bytes == 256 << 20);
 	assert_int_equal(info.partner_timeout_ms, 2000);
 	assert_int_equal(info.max_values, CACHEPROBE_MAX_VALUES);
+	assert_int_equal(info.max_chases, CACHEPROBE_MAX_CHASES);
 	cp_module_info_free(&info);
 }
 
@@ -430,7 +467,8 @@ static void test_bounce_series_per_cpu(void **state)
 	assert_int_equal(fake.last_bounce.distance, 64);
 	assert_int_equal(fake.last_bounce.increments, 1000);
 	assert_true(zero(fake.last_bounce.reserved, 2) &&
-		    zero(fake.last_bounce.run.reserved, 2));
+		    !fake.last_bounce.run.page_bytes &&
+		    !fake.last_bounce.run.reserved);
 	assert_int_equal(result.nr_series, 3);
 	assert_int_equal(result.samples, 4);
 	assert_true(result.ops == 1000);
@@ -483,6 +521,160 @@ static void test_xfer_delay_too_large_explained(void **state)
 			 -EINVAL);
 	assert_int_equal(fake.last_xfer.delay, 5000);
 	assert_non_null(strstr(error.msg, "DELAY too large"));
+}
+
+/* Without ABI 4's options the struct is what an ABI 3 module takes. */
+static void test_chase_defaults_are_zeros(void **state)
+{
+	struct cp_chase_params params = {
+		.cpu = 5, .samples = 2, .size = 1 << 20, .hops = 1000,
+	};
+	struct cp_run_result result;
+	struct cp_error error;
+
+	assert_int_equal(cp_client_chase(*state, &params, &result, &error), 0);
+	assert_int_equal(fake.last_chase.pages, 0);
+	assert_int_equal(fake.last_chase.chases, 0);
+	assert_true(fake.last_chase.seed == 0);
+	assert_true(fake.last_chase.run.page_bytes == 0 &&
+		    fake.last_chase.run.reserved == 0);
+	assert_true(result.page_bytes == 4096);
+	assert_true(result.ops == 1000);
+	cp_run_result_free(&result);
+}
+
+static void test_chase_passes_options(void **state)
+{
+	struct cp_chase_params params = {
+		.cpu = 1, .samples = 3, .size = 4 << 20, .hops = 4096,
+		.pages = CACHEPROBE_PAGES_2M, .chases = 4,
+		.seed = 0xfeedfacecafef00dULL, .has_seed = true,
+	};
+	struct cp_run_result result;
+	struct cp_error error;
+
+	assert_int_equal(cp_client_chase(*state, &params, &result, &error), 0);
+	assert_int_equal(fake.last_chase.pages, CACHEPROBE_PAGES_2M);
+	assert_int_equal(fake.last_chase.chases, 4);
+	assert_true(fake.last_chase.seed == 0xfeedfacecafef00dULL);
+	assert_int_equal(fake.last_chase.hops, 4096);
+	assert_int_equal(result.nr_series, 1);
+	assert_int_equal(result.series[0].cpu, 1);
+	assert_true(result.series[0].values[2] == 302);
+	assert_true(result.page_bytes == 2u << 20);
+	cp_run_result_free(&result);
+
+	/* A seed without has_seed is not sent: the module draws one. */
+	params.has_seed = false;
+	assert_int_equal(cp_client_chase(*state, &params, &result, &error), 0);
+	assert_true(fake.last_chase.seed == 0);
+	cp_run_result_free(&result);
+}
+
+/* The struct's seed 0 means "draw one": asking for seed 0 is refused
+ * before the module sees it, not answered with another chain. */
+static void test_chase_seed_zero_refused(void **state)
+{
+	struct cp_chase_params params = {
+		.cpu = 1, .samples = 1, .size = 1 << 20, .hops = 64,
+		.seed = 0, .has_seed = true,
+	};
+	struct cp_run_result result;
+	struct cp_error error;
+
+	assert_int_equal(cp_client_chase(*state, &params, &result, &error),
+			 -EINVAL);
+	assert_int_equal(fake.chase_calls, 0);
+	assert_non_null(strstr(error.msg, "seed 0"));
+	assert_null(result.series);
+}
+
+static void test_chase_module_refusal(void **state)
+{
+	struct cp_chase_params params = {
+		.cpu = 1, .samples = 1, .size = 1 << 20, .hops = 34,
+		.chases = 17,
+	};
+	struct cp_run_result result;
+	struct cp_error error;
+
+	assert_int_equal(cp_client_chase(*state, &params, &result, &error),
+			 -EINVAL);
+	assert_non_null(strstr(error.msg, "CHASES out of range"));
+	params.chases = 4;
+	assert_int_equal(cp_client_chase(*state, &params, &result, &error),
+			 -EINVAL);
+	assert_non_null(strstr(error.msg, "OPS not a multiple of CHASES"));
+}
+
+/* The latency area's CHASE requests (lib/latency_kernel_run.c): an ABI 4
+ * module gets the pages, the chases and the seed, and loads per sample a
+ * multiple of the chases, in the sizing request and the measurement. */
+static void test_latency_kernel_chase_options(void **state)
+{
+	struct cp_latency_kernel kernel = {
+		.client = *state, .max_irqoff_ns = 2000000,
+		.abi_version = 4, .has_chase_options = true,
+	};
+	struct cp_latency_kernel_request request = {
+		.cpu = 1, .size = 4 << 20, .stride = 64, .samples = 3,
+		.tsc_hz = 1e9, .target_ns = 1e5, .pages = CACHEPROBE_PAGES_2M,
+		.chases = 3, .seed = 42,
+	};
+	struct cp_run_result result;
+	struct cp_error error;
+
+	assert_int_equal(cp_latency_kernel_chase(&kernel, &request, &result,
+						 &error), 0);
+	assert_int_equal(fake.chase_calls, 2);	/* sizing, then the run */
+	assert_int_equal(fake.last_chase.pages, CACHEPROBE_PAGES_2M);
+	assert_int_equal(fake.last_chase.chases, 3);
+	assert_true(fake.last_chase.seed == 42);
+	assert_int_equal(fake.last_chase.hops % 3, 0);
+	assert_int_equal(fake.last_chase.run.samples, 3);
+	assert_true(result.ops == fake.last_chase.hops);
+	assert_true(result.page_bytes == 2u << 20);
+	cp_run_result_free(&result);
+
+	/* A fixed count is rounded down to whole rounds. */
+	request.fixed_hops = 1000;
+	assert_int_equal(cp_latency_kernel_chase(&kernel, &request, &result,
+						 &error), 0);
+	assert_int_equal(fake.chase_calls, 3);
+	assert_int_equal(fake.last_chase.hops, 999);
+	cp_run_result_free(&result);
+}
+
+/* An older module: 2 MiB pages or several chases refused before it is
+ * asked, one chase of 4 KiB pages sent as that module takes it. */
+static void test_latency_kernel_older_module(void **state)
+{
+	struct cp_latency_kernel kernel = {
+		.client = *state, .max_irqoff_ns = 2000000, .abi_version = 3,
+	};
+	struct cp_latency_kernel_request request = {
+		.cpu = 1, .size = 1 << 20, .stride = 64, .samples = 2,
+		.tsc_hz = 1e9, .target_ns = 1e5, .chases = 4, .seed = 42,
+	};
+	struct cp_run_result result;
+	struct cp_error error;
+
+	assert_int_equal(cp_latency_kernel_chase(&kernel, &request, &result,
+						 &error), -EOPNOTSUPP);
+	assert_non_null(strstr(error.msg, "ABI 3"));
+	assert_null(result.series);
+	request.chases = 1;
+	request.pages = CACHEPROBE_PAGES_2M;
+	assert_int_equal(cp_latency_kernel_chase(&kernel, &request, &result,
+						 &error), -EOPNOTSUPP);
+	assert_int_equal(fake.chase_calls, 0);
+	request.pages = CACHEPROBE_PAGES_4K;
+	assert_int_equal(cp_latency_kernel_chase(&kernel, &request, &result,
+						 &error), 0);
+	assert_int_equal(fake.last_chase.pages, 0);
+	assert_int_equal(fake.last_chase.chases, 0);
+	assert_true(fake.last_chase.seed == 0);
+	cp_run_result_free(&result);
 }
 
 static void test_bounce_wrong_shape_refused(void **state)
@@ -547,6 +739,18 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_xfer_passes_delay,
 						open_client, close_client),
 		cmocka_unit_test_setup_teardown(test_xfer_delay_too_large_explained,
+						open_client, close_client),
+		cmocka_unit_test_setup_teardown(test_chase_defaults_are_zeros,
+						open_client, close_client),
+		cmocka_unit_test_setup_teardown(test_chase_passes_options,
+						open_client, close_client),
+		cmocka_unit_test_setup_teardown(test_chase_seed_zero_refused,
+						open_client, close_client),
+		cmocka_unit_test_setup_teardown(test_chase_module_refusal,
+						open_client, close_client),
+		cmocka_unit_test_setup_teardown(test_latency_kernel_chase_options,
+						open_client, close_client),
+		cmocka_unit_test_setup_teardown(test_latency_kernel_older_module,
 						open_client, close_client),
 		cmocka_unit_test_setup_teardown(test_bounce_wrong_shape_refused,
 						open_client, close_client),

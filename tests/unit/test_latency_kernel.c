@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The latency area's kernel mode without a module: which sizes the module
- * takes, sizing CHASE samples against the interrupt-off window, and the
- * reply (ticks of OPS hops per sample) turned into ticks and ns per hop. */
+ * takes, sizing CHASE samples against the interrupt-off window (in loads,
+ * a multiple of the chases), and the reply (ticks of OPS loads per sample)
+ * turned into ticks and ns per load. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -27,32 +28,92 @@ static void test_hops(void **state)
 {
 	(void)state;
 	/* 4 ticks at 2 GHz = 2 ns per hop; a 2 ms target: 1000000 hops. */
-	assert_int_equal(cp_latency_kernel_hops(4, 2e9, 2e6, 0), 1000000);
+	assert_int_equal(cp_latency_kernel_hops(4, 2e9, 2e6, 0, 1), 1000000);
 	/* A 2 ms window allows half of it, 1 ms: 500000 hops. */
-	assert_int_equal(cp_latency_kernel_hops(4, 2e9, 2e6, 2000000), 500000);
+	assert_int_equal(cp_latency_kernel_hops(4, 2e9, 2e6, 2000000, 1),
+			 500000);
 	/* A window longer than twice the target changes nothing. */
-	assert_int_equal(cp_latency_kernel_hops(4, 2e9, 2e6, 10000000),
+	assert_int_equal(cp_latency_kernel_hops(4, 2e9, 2e6, 10000000, 1),
 			 1000000);
 	/* 200 ns per hop (memory) in a 100 us window: 250 hops. */
-	assert_int_equal(cp_latency_kernel_hops(400, 2e9, 2e6, 100000), 250);
+	assert_int_equal(cp_latency_kernel_hops(400, 2e9, 2e6, 100000, 1),
+			 250);
 	/* Bounds: at least 1, at most the ABI's limit. */
-	assert_int_equal(cp_latency_kernel_hops(1e9, 1e9, 2e6, 0), 1);
-	assert_int_equal(cp_latency_kernel_hops(1e-3, 1e9, 2e6, 0),
+	assert_int_equal(cp_latency_kernel_hops(1e9, 1e9, 2e6, 0, 1), 1);
+	assert_int_equal(cp_latency_kernel_hops(1e-3, 1e9, 2e6, 0, 1),
 			 CACHEPROBE_MAX_OPS);
 	/* Nothing measured, or no clock: the first, small count. */
-	assert_int_equal(cp_latency_kernel_hops(0, 1e9, 2e6, 0),
+	assert_int_equal(cp_latency_kernel_hops(0, 1e9, 2e6, 0, 1),
 			 CP_LATENCY_KERNEL_FIRST_HOPS);
-	assert_int_equal(cp_latency_kernel_hops(4, 0, 2e6, 0),
+	assert_int_equal(cp_latency_kernel_hops(4, 0, 2e6, 0, 1),
 			 CP_LATENCY_KERNEL_FIRST_HOPS);
+	/* 0 chases counts as one. */
+	assert_int_equal(cp_latency_kernel_hops(400, 2e9, 2e6, 100000, 0),
+			 250);
+}
+
+/* Several chases: the count is in loads, a multiple of the chases. */
+static void test_hops_chases(void **state)
+{
+	(void)state;
+	/* 250 loads fit; with 4 chases 248 (62 loads each), with 3 249. */
+	assert_int_equal(cp_latency_kernel_hops(400, 2e9, 2e6, 100000, 4),
+			 248);
+	assert_int_equal(cp_latency_kernel_hops(400, 2e9, 2e6, 100000, 3),
+			 249);
+	assert_int_equal(cp_latency_kernel_hops(400, 2e9, 2e6, 100000, 16),
+			 240);
+	/* Never below one load per chase, never above the ABI's limit. */
+	assert_int_equal(cp_latency_kernel_hops(1e9, 1e9, 2e6, 0, 16), 16);
+	assert_int_equal(cp_latency_kernel_hops(1e-3, 1e9, 2e6, 0, 3),
+			 CACHEPROBE_MAX_OPS - CACHEPROBE_MAX_OPS % 3);
+	assert_int_equal(cp_latency_kernel_hops(1e-3, 1e9, 2e6, 0, 16),
+			 CACHEPROBE_MAX_OPS);
+	/* The first request too. */
+	assert_int_equal(cp_latency_kernel_hops(0, 1e9, 2e6, 0, 3), 1023);
+	assert_int_equal(cp_latency_kernel_first_hops(3), 1023);
+	assert_int_equal(cp_latency_kernel_first_hops(16), 1024);
+	assert_int_equal(cp_latency_kernel_first_hops(0),
+			 CP_LATENCY_KERNEL_FIRST_HOPS);
+	/* Fixed counts are rounded the same way. */
+	assert_int_equal(cp_latency_kernel_multiple(1000, 3), 999);
+	assert_int_equal(cp_latency_kernel_multiple(2, 4), 4);
+	assert_int_equal(cp_latency_kernel_multiple(0, 1), 1);
+	assert_int_equal(cp_latency_kernel_multiple(1ull << 40, 5),
+			 CACHEPROBE_MAX_OPS - CACHEPROBE_MAX_OPS % 5);
+	for (uint32_t c = 1; c <= CACHEPROBE_MAX_CHASES; c++) {
+		uint32_t loads = cp_latency_kernel_hops(7, 2e9, 2e6, 100000, c);
+
+		assert_int_equal(loads % c, 0);
+		assert_true(loads >= c && loads <= CACHEPROBE_MAX_OPS);
+	}
 }
 
 static void test_fewer_hops(void **state)
 {
 	(void)state;
-	assert_int_equal(cp_latency_kernel_fewer_hops(1000), 500);
-	assert_int_equal(cp_latency_kernel_fewer_hops(3), 1);
-	assert_int_equal(cp_latency_kernel_fewer_hops(1), 0);
-	assert_int_equal(cp_latency_kernel_fewer_hops(0), 0);
+	assert_int_equal(cp_latency_kernel_fewer_hops(1000, 1), 500);
+	assert_int_equal(cp_latency_kernel_fewer_hops(3, 1), 1);
+	assert_int_equal(cp_latency_kernel_fewer_hops(1, 1), 0);
+	assert_int_equal(cp_latency_kernel_fewer_hops(0, 1), 0);
+	assert_int_equal(cp_latency_kernel_fewer_hops(1000, 0), 500);
+	/* Halved in whole rounds: a multiple of the chases, at least one
+	 * load each, then give up. */
+	assert_int_equal(cp_latency_kernel_fewer_hops(1000, 4), 500);
+	assert_int_equal(cp_latency_kernel_fewer_hops(12, 4), 4);
+	assert_int_equal(cp_latency_kernel_fewer_hops(8, 4), 4);
+	assert_int_equal(cp_latency_kernel_fewer_hops(4, 4), 0);
+	assert_int_equal(cp_latency_kernel_fewer_hops(999, 3), 498);
+	assert_int_equal(cp_latency_kernel_fewer_hops(48, 16), 16);
+	assert_int_equal(cp_latency_kernel_fewer_hops(16, 16), 0);
+	for (uint32_t c = 1; c <= CACHEPROBE_MAX_CHASES; c++) {
+		uint32_t loads = 1000 - 1000 % c, steps = 0;
+
+		while ((loads = cp_latency_kernel_fewer_hops(loads, c))) {
+			assert_int_equal(loads % c, 0);
+			assert_true(++steps < 20);
+		}
+	}
 }
 
 static void test_samples(void **state)
@@ -115,6 +176,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fits),
 		cmocka_unit_test(test_hops),
+		cmocka_unit_test(test_hops_chases),
 		cmocka_unit_test(test_fewer_hops),
 		cmocka_unit_test(test_samples),
 		cmocka_unit_test(test_fill),

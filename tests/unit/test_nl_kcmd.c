@@ -68,6 +68,41 @@ static void test_chase_request(void **state)
 	/* Only what CHASE takes: the module's policy refuses the rest. */
 	assert_null(attrs[CACHEPROBE_ATTR_VARIANT]);
 	assert_null(attrs[CACHEPROBE_ATTR_DISTANCE]);
+	/* ABI 4's options left 0: not sent, an ABI 3 module takes it. */
+	assert_null(attrs[CACHEPROBE_ATTR_PAGES]);
+	assert_null(attrs[CACHEPROBE_ATTR_CHASES]);
+	assert_null(attrs[CACHEPROBE_ATTR_SEED]);
+	nlmsg_free(msg);
+}
+
+/* ABI 4: PAGES, CHASES and SEED when given; a seed of 0 is a seed. */
+static void test_chase_request_with_options(void **state)
+{
+	struct cp_kcmd kcmd = {
+		.cmd = CACHEPROBE_CMD_CHASE, .cpus = { 1 }, .nr_cpus = 1,
+		.samples = 2, .size = 4 << 20, .ops = 4096,
+		.pages = CACHEPROBE_PAGES_2M, .chases = 4,
+		.seed = 0x0123456789abcdefULL, .has_seed = true,
+	};
+	struct nlattr *attrs[CACHEPROBE_ATTR_MAX + 1];
+	struct nl_msg *msg = NULL;
+	struct cp_error error;
+
+	(void)state;
+	assert_int_equal(cp_nl_build_kcmd(FAMILY_ID, &kcmd, &msg, &error), 0);
+	parse_request(msg, CACHEPROBE_CMD_CHASE, attrs);
+	assert_u32(attrs, CACHEPROBE_ATTR_PAGES, CACHEPROBE_PAGES_2M);
+	assert_u32(attrs, CACHEPROBE_ATTR_CHASES, 4);
+	assert_int_equal(nla_len(attrs[CACHEPROBE_ATTR_SEED]), 8);
+	assert_true(nla_get_u64(attrs[CACHEPROBE_ATTR_SEED]) ==
+		    0x0123456789abcdefULL);
+	nlmsg_free(msg);
+
+	kcmd.seed = 0;
+	assert_int_equal(cp_nl_build_kcmd(FAMILY_ID, &kcmd, &msg, &error), 0);
+	parse_request(msg, CACHEPROBE_CMD_CHASE, attrs);
+	assert_non_null(attrs[CACHEPROBE_ATTR_SEED]);
+	assert_true(nla_get_u64(attrs[CACHEPROBE_ATTR_SEED]) == 0);
 	nlmsg_free(msg);
 }
 
@@ -159,9 +194,11 @@ static void test_request_without_cpus_refused(void **state)
 	assert_null(msg);
 }
 
-/* A reply as the module builds it, with @samples values per series. */
-static struct nl_msg *run_reply(uint32_t samples, const uint32_t *cpus,
-				size_t nr_series, size_t values_bytes)
+/* A reply as the module builds it, with @samples values per series, and
+ * PAGE_BYTES unless @page_bytes is 0. */
+static struct nl_msg *run_reply_pages(uint32_t samples, const uint32_t *cpus,
+				      size_t nr_series, size_t values_bytes,
+				      uint64_t page_bytes)
 {
 	struct nl_msg *msg = nlmsg_alloc();
 	uint64_t values[16];
@@ -186,7 +223,15 @@ static struct nl_msg *run_reply(uint32_t samples, const uint32_t *cpus,
 			values);
 		nla_nest_end(msg, nest);
 	}
+	if (page_bytes)
+		nla_put_u64(msg, CACHEPROBE_ATTR_PAGE_BYTES, page_bytes);
 	return msg;
+}
+
+static struct nl_msg *run_reply(uint32_t samples, const uint32_t *cpus,
+				size_t nr_series, size_t values_bytes)
+{
+	return run_reply_pages(samples, cpus, nr_series, values_bytes, 0);
 }
 
 static void test_run_reply_read(void **state)
@@ -211,6 +256,25 @@ static void test_run_reply_read(void **state)
 	assert_int_equal(result.series[0].cpu, 4);
 	assert_true(result.series[0].values[0] == 1000);
 	assert_true(result.series[0].values[2] == 1002);
+	/* No PAGE_BYTES (any command but CHASE, or an older module). */
+	assert_true(result.page_bytes == 0);
+	cp_run_result_free(&result);
+	nlmsg_free(msg);
+}
+
+static void test_run_reply_page_bytes(void **state)
+{
+	static const uint32_t cpus[] = { 2 };
+	struct cp_kcmd kcmd = { .cmd = CACHEPROBE_CMD_CHASE, .cpus = { 2 },
+				.nr_cpus = 1, .samples = 2 };
+	struct nl_msg *msg = run_reply_pages(2, cpus, 1, 2 * 8, 2u << 20);
+	struct cp_run_result result = { 0 };
+	struct cp_error error;
+
+	(void)state;
+	assert_int_equal(cp_nl_read_run_reply(msg, &result, &error), 0);
+	assert_int_equal(cp_kcmd_check_result(&kcmd, &result, &error), 0);
+	assert_true(result.page_bytes == 2u << 20);
 	cp_run_result_free(&result);
 	nlmsg_free(msg);
 }
@@ -270,11 +334,13 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_chase_request),
+		cmocka_unit_test(test_chase_request_with_options),
 		cmocka_unit_test(test_bounce_request_keeps_cpu_order),
 		cmocka_unit_test(test_xfer_request_with_delay),
 		cmocka_unit_test(test_xfer_request_without_delay),
 		cmocka_unit_test(test_request_without_cpus_refused),
 		cmocka_unit_test(test_run_reply_read),
+		cmocka_unit_test(test_run_reply_page_bytes),
 		cmocka_unit_test(test_run_reply_short_values_refused),
 		cmocka_unit_test(test_run_reply_wrong_series_refused),
 		cmocka_unit_test(test_series_cpus_by_command),

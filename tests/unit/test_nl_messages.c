@@ -76,8 +76,12 @@ static struct nl_msg *info_reply(enum info_variant variant)
 		    CACHEPROBE_FEAT_CLFLUSH | CACHEPROBE_FEAT_HYPERVISOR);
 	nla_put_u32(msg, CACHEPROBE_ATTR_CACHE_LINE_SIZE, 64);
 	nla_put_u32(msg, CACHEPROBE_ATTR_MAX_CPUS, CACHEPROBE_MAX_CPUS);
-	if (variant == INFO_WITH_FUTURE_ATTRIBUTE)
+	if (variant == INFO_WITH_FUTURE_ATTRIBUTE) {
 		nla_put_u32(msg, CACHEPROBE_ATTR_MAX + 5, 7);
+		/* ABI 4's limit, as a module of ABI 4 sends it. */
+		nla_put_u32(msg, CACHEPROBE_ATTR_MAX_CHASES,
+			    CACHEPROBE_MAX_CHASES);
+	}
 	return msg;
 }
 
@@ -110,6 +114,8 @@ static void test_info_reply_read(void **state)
 	assert_int_equal(info.max_cpus, CACHEPROBE_MAX_CPUS);
 	assert_cpus(info.possible_cpus, "0-7");
 	assert_cpus(info.online_cpus, "0,2-3,5");
+	/* An older module sends no MAX_CHASES: 0. */
+	assert_int_equal(info.max_chases, 0);
 	cp_module_info_free(&info);
 	nlmsg_free(msg);
 }
@@ -123,6 +129,7 @@ static void test_info_reply_ignores_future_attributes(void **state)
 	(void)state;
 	assert_int_equal(cp_nl_read_info_reply(msg, &info, &error), 0);
 	assert_int_equal(info.nr_cpu_ids, 8);
+	assert_int_equal(info.max_chases, CACHEPROBE_MAX_CHASES);
 	cp_module_info_free(&info);
 	nlmsg_free(msg);
 }

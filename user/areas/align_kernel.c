@@ -44,7 +44,8 @@ static int request(const struct align_kernel *kernel,
 	int ret = cp_client_access(kernel->client, params, result, error);
 
 	for (int i = 0; ret == -EOVERFLOW && i < OVERFLOW_RETRIES; i++) {
-		uint32_t fewer = cp_latency_kernel_fewer_hops(params->accesses);
+		uint32_t fewer = cp_latency_kernel_fewer_hops(params->accesses,
+							      1);
 
 		if (!fewer)
 			break;
@@ -76,7 +77,7 @@ static int calibrate(const struct align_plan *plan,
 		return ret;
 	params->accesses = cp_latency_kernel_hops(
 		cp_latency_kernel_slowest(&first), context->clock->tsc_hz,
-		config->target_sample_ns, kernel->max_irqoff_ns);
+		config->target_sample_ns, kernel->max_irqoff_ns, 1);
 	cp_run_result_free(&first);
 	return 0;
 }

@@ -146,6 +146,10 @@ int cp_client_chase(struct cp_client *client,
 		.order = params->order,
 		.ops = params->hops,
 		.prepare = params->prepare,
+		.pages = params->pages,
+		.chases = params->chases,
+		.seed = params->seed,
+		.has_seed = params->has_seed,
 	};
 
 	return run_kcmd(client, &kcmd, result, error);

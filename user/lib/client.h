@@ -11,6 +11,7 @@
 #ifndef CACHEPROBE_CLIENT_H
 #define CACHEPROBE_CLIENT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <linux/cacheprobe.h>
@@ -46,6 +47,8 @@ struct cp_module_info {
 	uint64_t max_buffer_bytes;	/* largest measurement buffer */
 	uint32_t partner_timeout_ms;
 	uint32_t max_values;		/* samples x series per reply */
+	/* ABI 4 and later; 0 from an older module. */
+	uint32_t max_chases;		/* CHASE's most chases at once */
 };
 
 /* One CPU's share of a per-CPU operation. */
@@ -105,6 +108,9 @@ struct cp_run_result {
 	uint64_t window_max_nsec;	/* the same in ns; 0: rate unknown */
 	uint64_t windows;		/* windows used by the leading CPU */
 	uint32_t retries;		/* samples run again after an overrun */
+	uint64_t page_bytes;		/* CHASE (ABI 4): the smallest page
+					 * mapping the buffer; 0 when the
+					 * module did not report it */
 	size_t nr_series;
 	struct cp_series *series;	/* release with cp_run_result_free */
 };
@@ -117,8 +123,18 @@ struct cp_chase_params {
 	uint64_t size;			/* buffer bytes */
 	uint32_t stride;		/* 0: the cache line size */
 	uint32_t order;			/* enum cacheprobe_order, 0: random */
-	uint32_t hops;			/* per sample */
+	uint32_t hops;			/* loads per sample, over all chases:
+					 * a multiple of chases */
 	uint32_t prepare;		/* enum cacheprobe_prepare, 0: none */
+	/*
+	 * ABI 4; an older module refuses them unless 0 (and !has_seed), and
+	 * 0 is never sent, so such a request reaches it unchanged.
+	 */
+	uint32_t pages;			/* enum cacheprobe_pages, 0: 4K */
+	uint32_t chases;		/* 1..CACHEPROBE_MAX_CHASES, 0: 1 */
+	uint64_t seed;			/* of the random order, if has_seed */
+	bool has_seed;			/* false: the module draws one; over
+					 * ioctl seed 0 is no seed either */
 };
 
 struct cp_access_params {

@@ -104,6 +104,7 @@ static void copy_info_numbers(const struct cacheprobe_info *info,
 	out->max_buffer_bytes = info->max_buffer_bytes;
 	out->partner_timeout_ms = info->partner_timeout_ms;
 	out->max_values = info->max_values;
+	out->max_chases = info->max_chases;
 }
 
 static int read_masks(const struct cacheprobe_info *info,
@@ -282,6 +283,10 @@ static unsigned long encode_kcmd(const struct cp_kcmd *kcmd,
 		arg->chase.order = kcmd->order;
 		arg->chase.hops = kcmd->ops;
 		arg->chase.prepare = kcmd->prepare;
+		arg->chase.pages = kcmd->pages;
+		arg->chase.chases = kcmd->chases;
+		/* 0 is "no seed" here: the module draws one. */
+		arg->chase.seed = kcmd->has_seed ? kcmd->seed : 0;
 		return CACHEPROBE_IOC_CHASE;
 	case CACHEPROBE_CMD_ACCESS:
 		arg->access.size = kcmd->size;
@@ -335,6 +340,7 @@ static int decode_run(const struct cp_kcmd *kcmd,
 	result->window_max_nsec = run->window_max_nsec;
 	result->windows = run->windows;
 	result->retries = run->retries;
+	result->page_bytes = run->page_bytes;
 	for (size_t i = 0; i < nr; i++) {
 		result->series[i].cpu = cpus[i];
 		memcpy(result->series[i].values, values + i * kcmd->samples,
@@ -360,6 +366,12 @@ static int ioctl_kcmd(struct cp_client *client, const struct cp_kcmd *kcmd,
 	if (!request)
 		return cp_error_set(error, EINVAL, "unknown command %u",
 				    kcmd->cmd);
+	/* The struct's seed 0 means "draw one": not the chain asked for. */
+	if (kcmd->cmd == CACHEPROBE_CMD_CHASE && kcmd->has_seed && !kcmd->seed)
+		return cp_error_set(error, EINVAL,
+				    "the ioctl cannot ask for seed 0 (0 there "
+				    "means the module draws one); use netlink "
+				    "or another seed");
 	/* Beyond the module's limit: let it refuse with its own message. */
 	if (cap > CACHEPROBE_MAX_VALUES)
 		cap = 1;

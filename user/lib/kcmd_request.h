@@ -7,6 +7,7 @@
 #ifndef CACHEPROBE_KCMD_REQUEST_H
 #define CACHEPROBE_KCMD_REQUEST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -27,6 +28,10 @@ struct cp_kcmd {
 	uint32_t offset;
 	uint32_t distance;
 	uint32_t delay;
+	uint32_t pages;			/* CHASE, ABI 4: sent when not 0 */
+	uint32_t chases;		/* CHASE, ABI 4: sent when not 0 */
+	uint64_t seed;			/* CHASE, ABI 4: sent if has_seed */
+	bool has_seed;
 };
 
 /* "chase" for CACHEPROBE_CMD_CHASE, ...; for messages. */

@@ -46,6 +46,11 @@ static const char *const attr_names[CACHEPROBE_ATTR_MAX + 1] = {
 	[CACHEPROBE_ATTR_RETRIES] = "RETRIES",
 	[CACHEPROBE_ATTR_SERIES] = "SERIES",
 	[CACHEPROBE_ATTR_DELAY] = "DELAY",
+	[CACHEPROBE_ATTR_PAGES] = "PAGES",
+	[CACHEPROBE_ATTR_PAGE_BYTES] = "PAGE_BYTES",
+	[CACHEPROBE_ATTR_CHASES] = "CHASES",
+	[CACHEPROBE_ATTR_SEED] = "SEED",
+	[CACHEPROBE_ATTR_MAX_CHASES] = "MAX_CHASES",
 };
 
 const struct cp_nl_attr_names cp_nl_attr_names = {
@@ -76,6 +81,7 @@ static const struct nla_policy info_policy[CACHEPROBE_ATTR_MAX + 1] = {
 	[CACHEPROBE_ATTR_PARTNER_TIMEOUT_MS] = U32_POLICY,
 	[CACHEPROBE_ATTR_MAX_VALUES] = U32_POLICY,
 	[CACHEPROBE_ATTR_RUN_MAX_CPUS] = U32_POLICY,
+	[CACHEPROBE_ATTR_MAX_CHASES] = U32_POLICY,
 };
 
 static const struct nla_policy run_policy[CACHEPROBE_ATTR_MAX + 1] = {
@@ -86,6 +92,7 @@ static const struct nla_policy run_policy[CACHEPROBE_ATTR_MAX + 1] = {
 	[CACHEPROBE_ATTR_WINDOWS] = U64_POLICY,
 	[CACHEPROBE_ATTR_RETRIES] = U32_POLICY,
 	[CACHEPROBE_ATTR_SERIES] = { .type = NLA_NESTED },
+	[CACHEPROBE_ATTR_PAGE_BYTES] = U64_POLICY,
 };
 
 static const struct nla_policy series_policy[CACHEPROBE_SERIES_MAX + 1] = {
@@ -219,6 +226,10 @@ static void read_info_numbers(struct nlattr **attrs,
 	if (attrs[CACHEPROBE_ATTR_MAX_VALUES])
 		info->max_values =
 			nla_get_u32(attrs[CACHEPROBE_ATTR_MAX_VALUES]);
+	/* ABI 4. */
+	if (attrs[CACHEPROBE_ATTR_MAX_CHASES])
+		info->max_chases =
+			nla_get_u32(attrs[CACHEPROBE_ATTR_MAX_CHASES]);
 }
 
 int cp_nl_read_info_reply(struct nl_msg *reply, struct cp_module_info *info,
@@ -328,11 +339,23 @@ static int put_kcmd_attrs(struct nl_msg *msg, const struct cp_kcmd *kcmd)
 
 	switch (kcmd->cmd) {
 	case CACHEPROBE_CMD_CHASE:
-		return ret | nla_put_u64(msg, CACHEPROBE_ATTR_SIZE, kcmd->size) |
+		ret |= nla_put_u64(msg, CACHEPROBE_ATTR_SIZE, kcmd->size) |
 		       nla_put_u32(msg, CACHEPROBE_ATTR_OPS, kcmd->ops) |
 		       nla_put_u32(msg, CACHEPROBE_ATTR_STRIDE, kcmd->stride) |
 		       nla_put_u32(msg, CACHEPROBE_ATTR_ORDER, kcmd->order) |
 		       nla_put_u32(msg, CACHEPROBE_ATTR_PREPARE, kcmd->prepare);
+		/* ABI 4, only when asked for: an older module refuses the
+		 * attributes even when they are 0. */
+		if (kcmd->pages)
+			ret |= nla_put_u32(msg, CACHEPROBE_ATTR_PAGES,
+					   kcmd->pages);
+		if (kcmd->chases)
+			ret |= nla_put_u32(msg, CACHEPROBE_ATTR_CHASES,
+					   kcmd->chases);
+		if (kcmd->has_seed)
+			ret |= nla_put_u64(msg, CACHEPROBE_ATTR_SEED,
+					   kcmd->seed);
+		return ret;
 	case CACHEPROBE_CMD_ACCESS:
 		return ret | nla_put_u64(msg, CACHEPROBE_ATTR_SIZE, kcmd->size) |
 		       nla_put_u32(msg, CACHEPROBE_ATTR_OPS, kcmd->ops) |
@@ -463,6 +486,9 @@ int cp_nl_read_run_reply(struct nl_msg *reply, struct cp_run_result *result,
 		result->windows = nla_get_u64(attrs[CACHEPROBE_ATTR_WINDOWS]);
 	if (attrs[CACHEPROBE_ATTR_RETRIES])
 		result->retries = nla_get_u32(attrs[CACHEPROBE_ATTR_RETRIES]);
+	if (attrs[CACHEPROBE_ATTR_PAGE_BYTES])
+		result->page_bytes =
+			nla_get_u64(attrs[CACHEPROBE_ATTR_PAGE_BYTES]);
 	nla_for_each_attr(attr, genlmsg_attrdata(genl_hdr, 0),
 			  genlmsg_attrlen(genl_hdr, 0), remaining) {
 		if (nla_type(attr) != CACHEPROBE_ATTR_SERIES)

@@ -71,9 +71,13 @@
  * Reported by CACHEPROBE_CMD_GET_INFO; raised when the ABI gains anything.
  * 1: GET_INFO, FLUSH.  2: CHASE, ACCESS, PINGPONG, BOUNCE, XFER and the
  * limits GET_INFO reports for them.  3: XFER's DELAY (CACHEPROBE_ATTR_DELAY,
- * struct cacheprobe_xfer.delay) and CACHEPROBE_MAX_DELAY.
+ * struct cacheprobe_xfer.delay) and CACHEPROBE_MAX_DELAY.  4: CHASE's
+ * PAGES, CHASES and SEED (struct cacheprobe_chase.pages, .chases, .seed),
+ * its reply's PAGE_BYTES (struct cacheprobe_run.page_bytes),
+ * CACHEPROBE_MAX_CHASES and GET_INFO's MAX_CHASES
+ * (struct cacheprobe_info.max_chases).
  */
-#define CACHEPROBE_ABI_VERSION		3
+#define CACHEPROBE_ABI_VERSION		4
 
 /*
  * CPU sets ("cpumasks") cross the ABI as bitmaps: an array of __u64 words in
@@ -104,12 +108,15 @@
  *	increments) one sample may ask for.
  * CACHEPROBE_MAX_DELAY: (ABI 3) most dependent instructions XFER's
  *	consumer may run after each load (CACHEPROBE_ATTR_DELAY).
+ * CACHEPROBE_MAX_CHASES: (ABI 4) most independent chases one CHASE
+ *	request may follow at once (CACHEPROBE_ATTR_CHASES).
  */
 #define CACHEPROBE_RUN_MAX_CPUS		64
 #define CACHEPROBE_MAX_SAMPLES		4096
 #define CACHEPROBE_MAX_VALUES		8192
 #define CACHEPROBE_MAX_OPS		(1U << 24)
 #define CACHEPROBE_MAX_DELAY		4096
+#define CACHEPROBE_MAX_CHASES		16
 
 /*
  * Measurement commands (ABI 2): CHASE, ACCESS, PINGPONG, BOUNCE, XFER.
@@ -131,8 +138,9 @@
  * Common request attributes: CPU_LIST (the CPUs, in the command's role
  * order), SAMPLES (1 or more; SAMPLES times the number of series at most
  * CACHEPROBE_MAX_VALUES).  Optional attributes are absent or 0 for their
- * default.  Buffers are the module's own (vmalloc, 4 KiB pages, zeroed),
- * allocated for the request and freed before the reply.
+ * default.  Buffers are the module's own (vmalloc, 4 KiB pages unless
+ * CHASE's PAGES asks for 2 MiB ones, zeroed), allocated for the request
+ * and freed before the reply.
  *
  * Common reply ("the run attributes"): OPS (operations each sample value
  * covers: divide a value by it for the cost of one), SAMPLES,
@@ -181,7 +189,8 @@
  *	ABI_VERSION, NR_CPU_IDS, NR_POSSIBLE_CPUS, NR_ONLINE_CPUS,
  *	POSSIBLE_CPUS, ONLINE_CPUS, TSC_KHZ, FEATURES, CACHE_LINE_SIZE,
  *	MAX_CPUS; since ABI 2 also MAX_IRQOFF_NS, MAX_BUFFER_BYTES,
- *	PARTNER_TIMEOUT_MS, MAX_VALUES, RUN_MAX_CPUS.
+ *	PARTNER_TIMEOUT_MS, MAX_VALUES, RUN_MAX_CPUS; since ABI 4 also
+ *	MAX_CHASES.
  *	ioctl: CACHEPROBE_IOC_GET_INFO.
  * @CACHEPROBE_CMD_FLUSH: write back and invalidate the caches of a set of
  *	CPUs (WBINVD), or write back without invalidating (WBNOINVD), and time
@@ -194,18 +203,35 @@
  *	id that is not below NR_CPU_IDS or not online; EOPNOTSUPP for
  *	WBNOINVD on a CPU without it (no CPU is flushed then).
  *	ioctl: CACHEPROBE_IOC_FLUSH.
- * @CACHEPROBE_CMD_CHASE: (ABI 2) on one CPU, a dependent pointer chase over
+ * @CACHEPROBE_CMD_CHASE: (ABI 2) on one CPU, dependent pointer chases over
  *	a module-owned buffer.  Request: CPU_LIST (1 CPU), SAMPLES, SIZE
- *	(buffer bytes), OPS (hops per sample); optional STRIDE (bytes between
- *	chased slots: a multiple of 8, at least 8, at most SIZE; default the
- *	cache line size), ORDER (enum cacheprobe_order, default RANDOM),
- *	PREPARE (enum cacheprobe_prepare, what to do before every sample,
- *	default NONE).  The chain visits every slot (SIZE / STRIDE of them)
- *	once per lap, in increasing address order (SEQUENTIAL) or in one
- *	random cycle (RANDOM).  Reply: the run attributes (see "Measurement
- *	commands"), one SERIES for the CPU; a value is the TSC ticks of OPS
- *	hops.  Errors: EOPNOTSUPP for PREPARE CLFLUSH without CLFLUSH.
- *	ioctl: CACHEPROBE_IOC_CHASE.
+ *	(buffer bytes), OPS (loads per sample, over all chases); optional
+ *	STRIDE (bytes between chased slots: a multiple of 8, at least 8, at
+ *	most SIZE; default the cache line size), ORDER (enum
+ *	cacheprobe_order, default RANDOM), PREPARE (enum cacheprobe_prepare,
+ *	what to do before every sample, default NONE); since ABI 4 PAGES
+ *	(enum cacheprobe_pages, default 4K), CHASES (independent chases
+ *	followed at once, 1 to CACHEPROBE_MAX_CHASES, default 1) and SEED
+ *	(of the random order; absent: the module draws one).  The n = SIZE /
+ *	STRIDE slots are put in one order: increasing addresses
+ *	(SEQUENTIAL) or a random permutation drawn from SEED (RANDOM); the
+ *	order is cut into CHASES cycles, cycle k linking positions k * n /
+ *	CHASES up to (k + 1) * n / CHASES - 1 of it in turn and back to the
+ *	first, where its chase starts.  So one chase (the default) visits
+ *	every slot once per lap, and with SEQUENTIAL and several chases each
+ *	chase walks its own contiguous part of the buffer.  The chases are
+ *	followed in turn, one load each: the loads of a chase depend on each
+ *	other, those of different chases do not.  OPS must be a multiple of
+ *	CHASES (each chase does OPS / CHASES loads per sample), and CHASES at
+ *	most n.  Every sample goes on where the previous one stopped.
+ *	Reply: the run attributes (see "Measurement commands"), one SERIES
+ *	for the CPU, and (ABI 4) PAGE_BYTES; a value is the TSC ticks of OPS
+ *	loads.  Errors: EINVAL for an unknown PAGES, CHASES 17 or more or
+ *	above n, OPS not a multiple of CHASES (the message names OPS and
+ *	CHASES); EOPNOTSUPP for PREPARE CLFLUSH without CLFLUSH.  A module of
+ *	ABI 3 or older refuses PAGES, CHASES and SEED (EINVAL, an unknown
+ *	attribute; over ioctl, reserved fields not zero) and sends no
+ *	PAGE_BYTES.  ioctl: CACHEPROBE_IOC_CHASE.
  * @CACHEPROBE_CMD_ACCESS: (ABI 2) on one CPU, loads or stores of WIDTH
  *	bytes at OFFSET bytes from a cache-line boundary, repeated over a
  *	buffer.  Request: CPU_LIST (1 CPU), SAMPLES, SIZE, OPS (accesses per
@@ -348,6 +374,30 @@ enum cacheprobe_cmd {
  *	pointer, so the next load's address waits for them) the consumer
  *	runs after each load of its walk; 0 (the default) for none, at most
  *	CACHEPROBE_MAX_DELAY (EINVAL, naming DELAY, beyond).
+ * @CACHEPROBE_ATTR_PAGES: (ABI 4) CHASE request, u32: enum
+ *	cacheprobe_pages, the pages that should map the buffer; 0 (the
+ *	default) for CACHEPROBE_PAGES_4K.  Other values are EINVAL, naming
+ *	PAGES.
+ * @CACHEPROBE_ATTR_PAGE_BYTES: (ABI 4) CHASE reply, u64: the smallest page
+ *	size that maps the buffer, read from the kernel's page tables once it
+ *	is allocated: 4096, or 2097152 when 2 MiB pages map all of it.  A
+ *	CACHEPROBE_PAGES_2M request the kernel served with small pages
+ *	replies 4096.
+ * @CACHEPROBE_ATTR_CHASES: (ABI 4) CHASE request, u32: independent chases
+ *	followed at once, 1 to CACHEPROBE_MAX_CHASES and at most the number
+ *	of slots; 0 (the default) for 1.  EINVAL, naming CHASES, otherwise.
+ * @CACHEPROBE_ATTR_SEED: (ABI 4) CHASE request, u64: the seed of the
+ *	random order (ORDER RANDOM; SEQUENTIAL ignores it).  The order is the
+ *	identity 0 .. n - 1 shuffled with Sattolo's algorithm (positions n - 1
+ *	down to 1, each swapped with a position below it drawn uniformly by
+ *	Lemire's multiply-and-shift with rejection) from SplitMix64 seeded
+ *	with SEED, as the project's include/measure/rng.h and chase.h do it:
+ *	a chain built in user mode from the same seed, SIZE, STRIDE and
+ *	CHASES is the same chain.  Any value, 0 included, is a seed; absent,
+ *	the module draws one (the ioctl cannot ask for seed 0, see struct
+ *	cacheprobe_chase).
+ * @CACHEPROBE_ATTR_MAX_CHASES: (ABI 4) GET_INFO reply, u32:
+ *	CACHEPROBE_MAX_CHASES.
  * @__CACHEPROBE_ATTR_MAX: one past the last attribute.
  * @CACHEPROBE_ATTR_MAX: the last attribute.
  *
@@ -392,6 +442,11 @@ enum cacheprobe_attr {
 	CACHEPROBE_ATTR_RETRIES,
 	CACHEPROBE_ATTR_SERIES,
 	CACHEPROBE_ATTR_DELAY,
+	CACHEPROBE_ATTR_PAGES,
+	CACHEPROBE_ATTR_PAGE_BYTES,
+	CACHEPROBE_ATTR_CHASES,
+	CACHEPROBE_ATTR_SEED,
+	CACHEPROBE_ATTR_MAX_CHASES,
 
 	__CACHEPROBE_ATTR_MAX,
 	CACHEPROBE_ATTR_MAX = __CACHEPROBE_ATTR_MAX - 1
@@ -463,6 +518,23 @@ enum cacheprobe_prepare {
 	CACHEPROBE_PREPARE_NONE = 1,
 	CACHEPROBE_PREPARE_WBINVD = 2,
 	CACHEPROBE_PREPARE_CLFLUSH = 3,
+};
+
+/**
+ * enum cacheprobe_pages - the pages that map CHASE's buffer (ABI 4; 0: 4K)
+ * @CACHEPROBE_PAGES_4K: 4 KiB pages (__vmalloc()), what every buffer got
+ *	before ABI 4: a TLB entry per 4 KiB, so a large working set adds page
+ *	walks to its loads.
+ * @CACHEPROBE_PAGES_2M: 2 MiB pages where the kernel gives them
+ *	(vmalloc_huge()): for a buffer of 2 MiB or more, rounded up to whole
+ *	2 MiB pages, when free physically contiguous 2 MiB blocks exist and
+ *	huge vmalloc is not turned off (nohugevmalloc).  Otherwise the kernel
+ *	falls back to 4 KiB pages without failing: CACHEPROBE_ATTR_PAGE_BYTES
+ *	says which pages the buffer got.
+ */
+enum cacheprobe_pages {
+	CACHEPROBE_PAGES_4K = 1,
+	CACHEPROBE_PAGES_2M = 2,
 };
 
 /**
@@ -601,6 +673,9 @@ struct cacheprobe_ioc_head {
  * @partner_timeout_ms: out (ABI 2), as CACHEPROBE_ATTR_PARTNER_TIMEOUT_MS;
  *	ignored on input (was half of reserved[2]).
  * @max_values: out (ABI 2), CACHEPROBE_MAX_VALUES; ignored on input.
+ * @max_chases: out (ABI 4), as CACHEPROBE_ATTR_MAX_CHASES; ignored on input
+ *	(was the first half of the __u64 reserved, which an older module
+ *	leaves 0).
  * @reserved: must be 0.
  */
 struct cacheprobe_info {
@@ -621,7 +696,8 @@ struct cacheprobe_info {
 	__u64 max_buffer_bytes;
 	__u32 partner_timeout_ms;
 	__u32 max_values;
-	__u64 reserved;
+	__u32 max_chases;
+	__u32 reserved;
 };
 
 /**
@@ -686,7 +762,11 @@ struct cacheprobe_flush {
  * @windows: out, as CACHEPROBE_ATTR_WINDOWS.
  * @retries: out, as CACHEPROBE_ATTR_RETRIES.
  * @nr_series: out, series written (timed CPUs).
- * @reserved: must be 0.
+ * @page_bytes: out (ABI 4), as CACHEPROBE_ATTR_PAGE_BYTES (CHASE); 0 from
+ *	the other commands and from an older module.  Ignored on input; it
+ *	was reserved[0], which a module of ABI 3 or older wants 0: clear it
+ *	before reusing a struct with such a module.
+ * @reserved: must be 0 (was reserved[1]).
  *
  * Output fields are ignored on input, so a struct may be reused.  Unlike
  * netlink's SERIES_CPU, the ioctl reports no CPU per series: series i is
@@ -707,19 +787,29 @@ struct cacheprobe_run {
 	__u64 windows;
 	__u32 retries;
 	__u32 nr_series;
-	__u64 reserved[2];
+	__u64 page_bytes;
+	__u64 reserved;
 };
 
 /**
  * struct cacheprobe_chase - argument of CACHEPROBE_IOC_CHASE (ABI 2)
  * @head: see struct cacheprobe_ioc_head.
- * @run: see struct cacheprobe_run; one CPU, one series.
+ * @run: see struct cacheprobe_run; one CPU, one series; @run.page_bytes
+ *	receives CACHEPROBE_ATTR_PAGE_BYTES (ABI 4).
  * @size: in, as CACHEPROBE_ATTR_SIZE.
  * @stride: in, as CACHEPROBE_ATTR_STRIDE; 0 for the default.
  * @order: in, enum cacheprobe_order; 0 for the default.
- * @hops: in, hops per sample (CACHEPROBE_ATTR_OPS).
+ * @hops: in, loads per sample over all chases (CACHEPROBE_ATTR_OPS).
  * @prepare: in, enum cacheprobe_prepare; 0 for the default.
- * @reserved: must be 0.
+ * @pages: in (ABI 4), enum cacheprobe_pages; 0 for the default (4K).
+ * @chases: in (ABI 4), as CACHEPROBE_ATTR_CHASES; 0 for the default (1).
+ * @seed: in (ABI 4), as CACHEPROBE_ATTR_SEED, except that 0 means no seed:
+ *	the module draws one, as for an absent SEED.  So the ioctl cannot
+ *	ask for seed 0; netlink can.
+ *
+ * @pages, @chases and @seed were reserved[2] in ABI 2 and 3, whose module
+ * refuses them unless 0; zeros give those ABIs' chase: 4 KiB pages, one
+ * chase, a seed the module draws.
  *
  * Errors as CACHEPROBE_CMD_CHASE.
  */
@@ -731,7 +821,9 @@ struct cacheprobe_chase {
 	__u32 order;
 	__u32 hops;
 	__u32 prepare;
-	__u64 reserved[2];
+	__u32 pages;
+	__u32 chases;
+	__u64 seed;
 };
 
 /**
