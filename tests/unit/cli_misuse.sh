@@ -318,6 +318,19 @@ xcore_c2c_misuse_cases() {
 		-- xcore --delay x --json "$f"
 	expect "xcore: delay too large" 2 err "--delay: 5000 is above the maximum of 4096" \
 		-- xcore --delay 5000 --json "$f"
+	expect "latency: unknown page size" 2 err \
+		"--pages: '8k' is not a page size (4k, 2m or 1g)" \
+		-- latency --pages 4k,8k --json "$f"
+	expect "latency: page size twice" 2 err "--pages: '2m' named twice" \
+		-- latency --pages 2m,2m --json "$f"
+	expect "latency: too many chases" 2 err \
+		"--chases: '17' is not a number of chases from 1 to 16" \
+		-- latency --chases 4,17 --json "$f"
+	expect "latency: empty chases" 2 err "--chases: empty value" \
+		-- latency --chases "" --json "$f"
+	expect "latency: 1 GiB pages in kernel mode" 2 err \
+		"--pages: 1g is user mode's only" \
+		-- latency --mode kernel --pages 1g --json "$f"
 	expect "c2c: bad home" 2 err "--home: 'third' is neither 'first' nor 'second'" \
 		-- c2c --home third --json "$f"
 	expect "c2c: zero budget" 2 err "--budget: '0' is out of range" \

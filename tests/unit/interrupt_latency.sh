@@ -112,7 +112,7 @@ allocation_case() {
 	fi
 	if [ "$status" -eq 1 ] &&
 	   grep -q '"interrupted":true' "$work/r.json" &&
-	   grep -q '"interrupted_reason":"latency: cannot build a [0-9]*-byte chase"' "$work/r.json" &&
+	   grep -q '"interrupted_reason":"latency: cannot build a [0-9]*-byte chase' "$work/r.json" &&
 	   grep -q '"name":"chase 8 MiB"' "$work/r.json"; then
 		echo "ok $number - $name"
 	else

@@ -26,6 +26,7 @@ struct cp_bounce_choices;
 struct cp_coldcache_choices;
 struct cp_xcore_choices;
 struct cp_c2c_choices;
+struct cp_latency_choices;
 
 /* Where an area measures (--mode). */
 enum cp_area_mode {
@@ -55,6 +56,8 @@ struct cp_area_options {
 	const struct cp_c2c_choices *c2c;
 	/* align: offsets, widths, kinds, buffers; NULL: its defaults */
 	const struct cp_align_choices *align;
+	/* latency: page sizes and chases; NULL: its defaults */
+	const struct cp_latency_choices *latency;
 };
 
 struct cp_area_context {

@@ -27,9 +27,11 @@
 
 #include "lib/chase.h"
 #include "lib/interrupt.h"
+#include "lib/latency_choices.h"
 #include "lib/latency_kernel.h"
 #include "lib/latency_kernel_run.h"
 #include "lib/latency_levels.h"
+#include "lib/latency_variants.h"
 #include "lib/name_bytes.h"
 #include "lib/harness_results.h"
 #include "lib/stability.h"
@@ -44,8 +46,19 @@
 /* Rough cost of building and priming a chase, for progress estimates. */
 #define SETUP_NS_PER_BYTE 2.5
 
+/* One curve: the pages of the buffer and the chases followed at once. */
+struct latency_variant {
+	enum cp_page_size pages;
+	unsigned int chases;
+};
+
 struct latency_plan {
 	int cpu;
+	/* The first is the classic curve: the first pages listed, one
+	 * chase; the cache levels come from it. */
+	size_t nr_variants;
+	struct latency_variant variants[CP_LATENCY_MAX_PAGE_SIZES *
+					CP_CHASE_MAX_CHASES];
 	size_t line_size;
 	size_t nr_sizes;
 	uint64_t sizes[128];
@@ -123,6 +136,21 @@ static void plan_sizes(const struct cp_area_options *options,
 	}
 }
 
+static void plan_variants(const struct cp_area_options *options,
+			  struct latency_plan *plan)
+{
+	struct cp_latency_choices choices =
+		cp_latency_choices_resolve(options->latency);
+
+	for (unsigned int p = 0; p < choices.nr_pages; p++)
+		for (unsigned int c = 0; c < choices.nr_chases; c++)
+			plan->variants[plan->nr_variants++] =
+				(struct latency_variant){
+					.pages = choices.pages[p],
+					.chases = choices.chases[c],
+				};
+}
+
 /* Pin to the chosen CPU; @previous keeps the affinity to go back to. */
 static int plan_cpu(const struct cp_area_context *context,
 		    struct latency_plan *plan, cpu_set_t *previous,
@@ -154,12 +182,21 @@ static double size_cost(const struct cp_area_context *context, uint64_t size)
 	       (double)size * SETUP_NS_PER_BYTE;
 }
 
-static void name_size(uint64_t size, char *out, size_t len)
+/* "chase 8 KiB", and for curves other than the default one its pages
+ * and chases: "chase 8 KiB pages=4k chases=4". */
+static void name_size(uint64_t size, const struct latency_variant *variant,
+		      char *out, size_t len)
 {
-	char text[32];
+	char text[32], pages[16] = "", chases[16] = "";
 
 	cp_name_bytes(size, text, sizeof(text));
-	snprintf(out, len, "chase %s", text);
+	if (variant->pages != CP_PAGES_2M)
+		snprintf(pages, sizeof(pages), " pages=%s",
+			 cp_page_size_name(variant->pages));
+	if (variant->chases != 1)
+		snprintf(chases, sizeof(chases), " chases=%u",
+			 variant->chases);
+	snprintf(out, len, "chase %s%s%s", text, pages, chases);
 }
 
 /* Which nominal cache @size fits in, as the table's boundary marks. */
@@ -189,11 +226,12 @@ static void name_fit(const struct latency_plan *plan, uint64_t size, char *out,
 
 /* Identity and parameters of a measurement of @size bytes in @mode. */
 static void describe(struct cp_measurement *m, const struct latency_plan *plan,
-		     uint64_t size, const char *mode)
+		     uint64_t size, const struct latency_variant *variant,
+		     const char *mode)
 {
 	snprintf(m->area, sizeof(m->area), "latency");
 	snprintf(m->mode, sizeof(m->mode), "%s", mode);
-	name_size(size, m->name, sizeof(m->name));
+	name_size(size, variant, m->name, sizeof(m->name));
 	if (strcmp(mode, "user") != 0) {
 		size_t len = strlen(m->name);
 
@@ -203,12 +241,35 @@ static void describe(struct cp_measurement *m, const struct latency_plan *plan,
 	cp_measurement_add_param(m, "size_bytes", (int64_t)size);
 	cp_measurement_add_param(m, "line_bytes", (int64_t)plan->line_size);
 	cp_measurement_add_param(m, "cpu", plan->cpu);
+	cp_measurement_add_param(m, "page_bytes",
+				 (int64_t)cp_page_size_bytes(variant->pages));
+	cp_measurement_add_param(m, "chases", variant->chases);
+}
+
+/* The pages given may not be the pages asked for: say so beside the
+ * figure, which belongs to the pages given. */
+static void note_backing(struct cp_measurement *m,
+			 const struct latency_variant *variant,
+			 uint64_t backed)
+{
+	char asked[16], got[16];
+
+	cp_measurement_add_param(m, "page_bytes_backed", (int64_t)backed);
+	if (!backed || backed == cp_page_size_bytes(variant->pages))
+		return;
+	cp_name_bytes(cp_page_size_bytes(variant->pages), asked,
+		      sizeof(asked));
+	cp_name_bytes(backed, got, sizeof(got));
+	cp_measurement_warn(m,
+			    "asked for %s pages, the buffer got %s pages (transparent huge pages off or memory fragmented): TLB misses are in this figure",
+			    asked, got);
 }
 
 static int record(struct cp_area_context *context,
-		  const struct latency_plan *plan, const struct cp_chase *chase,
-		  struct cp_samples *samples, double ratio_before,
-		  double ratio_after)
+		  const struct latency_plan *plan,
+		  const struct latency_variant *variant,
+		  const struct cp_chase *chase, struct cp_samples *samples,
+		  double ratio_before, double ratio_after)
 {
 	struct cp_measurement *m = cp_results_add(context->results);
 	int ret;
@@ -217,12 +278,13 @@ static int record(struct cp_area_context *context,
 		cp_samples_free(samples);
 		return -ENOMEM;
 	}
-	describe(m, plan, chase->nr_lines * chase->line_size, "user");
+	describe(m, plan, chase->nr_lines * chase->line_size, variant, "user");
 	cp_measurement_add_param(m, "huge_pages_requested",
 				 chase->huge_pages_requested);
+	note_backing(m, variant, cp_chase_page_bytes(chase));
 	m->core_cycles_per_tick = (ratio_before + ratio_after) / 2;
 	ret = cp_measurement_take_samples(m, samples,
-					  CP_CHASE_HOPS_PER_ITERATION,
+					  cp_chase_loads_per_iteration(chase),
 					  context->clock->tsc_hz);
 	if (ret)
 		return ret;
@@ -232,45 +294,72 @@ static int record(struct cp_area_context *context,
 	return 0;
 }
 
+/* Why a chase could not be built, for the message. */
+static const char *build_failure(int ret, enum cp_page_size pages)
+{
+	if (ret == -ENOMEM && pages == CP_PAGES_1G)
+		return ": no 1 GiB pages free (reserve them first: /sys/kernel/mm/hugepages/hugepages-1048576kB/nr_hugepages)";
+	return "";
+}
+
 static int measure_size(struct cp_area_context *context,
 			const struct latency_plan *plan, size_t index,
+			const struct latency_variant *variant,
 			struct cp_error *error)
 {
+	const struct cp_chase_spec spec = {
+		.bytes = plan->sizes[index], .line_size = plan->line_size,
+		.seed = context->options->seed + index,
+		.pages = variant->pages, .chases = variant->chases,
+	};
 	struct cp_chase chase;
 	struct cp_benchmark benchmark;
 	struct cp_samples samples;
 	double ratio_before, ratio_after;
-	int ret = cp_chase_build(&chase, plan->sizes[index], plan->line_size,
-				 context->options->seed + index);
+	int ret = cp_chase_build_spec(&chase, &spec);
 
+	if (ret == -EINTR)
+		return ret;
 	if (ret)
 		return cp_error_set(error, -ret,
-				    "latency: cannot build a %" PRIu64 "-byte chase",
-				    plan->sizes[index]);
+				    "latency: cannot build a %" PRIu64 "-byte chase on %s pages%s",
+				    plan->sizes[index],
+				    cp_page_size_name(variant->pages),
+				    build_failure(ret, variant->pages));
 	benchmark = (struct cp_benchmark){
 		.body = cp_chase_body, .context = &chase,
-		.scale = CP_CHASE_HOPS_PER_ITERATION,
-		.prime_count = chase.nr_lines / CP_CHASE_HOPS_PER_ITERATION + 1,
+		.scale = cp_chase_loads_per_iteration(&chase),
+		.prime_count = chase.nr_lines /
+				       cp_chase_loads_per_iteration(&chase) + 1,
 	};
 	ratio_before = cp_clock_core_cycles_per_tick();
 	ret = cp_harness_measure(context->harness, &benchmark, &samples);
 	ratio_after = cp_clock_core_cycles_per_tick();
 	if (!ret)
-		ret = record(context, plan, &chase, &samples, ratio_before,
-			     ratio_after);
+		ret = record(context, plan, variant, &chase, &samples,
+			     ratio_before, ratio_after);
 	cp_chase_free(&chase);
 	if (ret && ret != -EINTR)
 		return cp_error_set(error, -ret, "latency: cannot keep results");
 	return ret;
 }
 
+/* The module's name of @pages (1 GiB pages were refused before). */
+static uint32_t module_pages(enum cp_page_size pages)
+{
+	return pages == CP_PAGES_4K ? CACHEPROBE_PAGES_4K : CACHEPROBE_PAGES_2M;
+}
+
 /* One working set measured by the module, recorded in mode "kernel". */
 static int measure_size_kernel(struct cp_area_context *context,
 			       const struct latency_plan *plan,
 			       const struct cp_latency_kernel *kernel,
-			       size_t index, struct cp_error *error)
+			       size_t index,
+			       const struct latency_variant *variant,
+			       struct cp_error *error)
 {
 	const struct cp_harness_config *config = &context->harness->config;
+	uint32_t loads = cp_chase_loads_of(variant->chases);
 	struct cp_latency_kernel_request request = {
 		.cpu = (uint32_t)plan->cpu,
 		.size = plan->sizes[index],
@@ -278,9 +367,11 @@ static int measure_size_kernel(struct cp_area_context *context,
 		.samples = config->samples,
 		.tsc_hz = context->clock->tsc_hz,
 		.target_ns = config->target_sample_ns,
-		.fixed_hops = config->fixed_count ? config->fixed_count *
-						    CP_CHASE_HOPS_PER_ITERATION
+		.fixed_hops = config->fixed_count ? config->fixed_count * loads
 						  : 0,
+		.pages = module_pages(variant->pages),
+		.chases = variant->chases,
+		.seed = context->options->seed + index,
 	};
 	struct cp_run_result result;
 	struct cp_measurement *m;
@@ -295,14 +386,15 @@ static int measure_size_kernel(struct cp_area_context *context,
 		return ret;
 	if (ret) {
 		snprintf(why, sizeof(why), "%s", error->msg);
-		name_size(plan->sizes[index], name, sizeof(name));
+		name_size(plan->sizes[index], variant, name, sizeof(name));
 		return cp_error_set(error, -ret, "latency: kernel %s: %s", name,
 				    why);
 	}
 	m = cp_results_add(context->results);
 	ret = m ? 0 : -ENOMEM;
 	if (m) {
-		describe(m, plan, plan->sizes[index], "kernel");
+		describe(m, plan, plan->sizes[index], variant, "kernel");
+		note_backing(m, variant, result.page_bytes);
 		m->core_cycles_per_tick = (ratio_before + ratio_after) / 2;
 		ret = cp_latency_kernel_fill(m, &result,
 					     context->clock->tsc_hz);
@@ -359,17 +451,26 @@ static struct cp_measurement *last_of(struct cp_results *results,
 	return NULL;
 }
 
-/* The kernel sweep; sizes the module cannot hold are skipped and noted. */
+/* Whether @variant is the plan's first, classic, curve. */
+static bool is_classic(const struct latency_plan *plan,
+		       const struct latency_variant *variant)
+{
+	return variant == &plan->variants[0];
+}
+
+/* The kernel sweep of one curve; sizes the module cannot hold are skipped
+ * and noted. */
 static int run_kernel(struct cp_area_context *context,
 		      const struct latency_plan *plan,
 		      const struct cp_latency_kernel *kernel,
+		      const struct latency_variant *variant,
 		      bool user_ran, double *done, double total,
 		      struct cp_error *error)
 {
 	size_t first = context->results->nr_measurements, skipped = 0;
 	uint64_t first_skipped = 0;
 	struct cp_measurement *m;
-	char what[64], text[32], limit[32];
+	char what[96], text[32], limit[32];
 	int ret = 0;
 
 	for (size_t i = 0; i < plan->nr_sizes && !ret; i++) {
@@ -381,12 +482,13 @@ static int run_kernel(struct cp_area_context *context,
 		}
 		if (cp_interrupt_requested())
 			return -EINTR;
-		name_size(plan->sizes[i], what, sizeof(what));
+		name_size(plan->sizes[i], variant, what, sizeof(what));
 		strncat(what, " (kernel)", sizeof(what) - strlen(what) - 1);
 		if (context->progress)
 			context->progress(context->progress_data, what, *done,
 					  total);
-		ret = measure_size_kernel(context, plan, kernel, i, error);
+		ret = measure_size_kernel(context, plan, kernel, i, variant,
+					  error);
 		*done += size_cost(context, plan->sizes[i]);
 	}
 	if (ret)
@@ -403,13 +505,25 @@ static int run_kernel(struct cp_area_context *context,
 				    "kernel mode skipped %zu sizes from %s up: above the module's largest buffer (%s, max_buffer_mb)",
 				    skipped, text, limit);
 	}
-	if (m && user_ran)
+	if (m && user_ran && is_classic(plan, variant))
 		cp_measurement_warn(m,
 				    "cache levels and thresholds come from the user-mode curve");
 	return 0;
 }
 
-/* The cache levels from the curve measured in @mode. */
+/* Whether @m belongs to the classic curve (lib/latency_variants.h reads
+ * older files, which held only that curve, as it). */
+static bool of_classic(const struct latency_plan *plan,
+		       const struct cp_measurement *m)
+{
+	struct cp_latency_variant variant = cp_latency_variant_of(m);
+
+	return variant.chases == 1 &&
+	       variant.page_bytes ==
+		       (int64_t)cp_page_size_bytes(plan->variants[0].pages);
+}
+
+/* The cache levels from the classic curve measured in @mode. */
 static void derive_levels(struct cp_area_context *context,
 			  const struct latency_plan *plan, const char *mode)
 {
@@ -422,7 +536,8 @@ static void derive_levels(struct cp_area_context *context,
 		double ticks;
 
 		if (strcmp(m->area, "latency") != 0 ||
-		    strcmp(m->mode, mode) != 0 || !m->nr_samples)
+		    strcmp(m->mode, mode) != 0 || !m->nr_samples ||
+		    !of_classic(plan, m))
 			continue;
 		ticks = cp_stats_median(m->ticks, m->nr_samples);
 		points[n++] = (struct cp_curve_point){
@@ -438,45 +553,121 @@ static void derive_levels(struct cp_area_context *context,
 					       results->levels);
 }
 
+/* Every size of one curve in user mode. */
+static int run_user(struct cp_area_context *context,
+		    const struct latency_plan *plan,
+		    const struct latency_variant *variant, double *done,
+		    double total, struct cp_error *error)
+{
+	char what[96];
+	int ret = 0;
+
+	for (size_t i = 0; i < plan->nr_sizes && !ret; i++) {
+		name_size(plan->sizes[i], variant, what, sizeof(what));
+		if (context->progress)
+			context->progress(context->progress_data, what, *done,
+					  total);
+		ret = measure_size(context, plan, i, variant, error);
+		*done += size_cost(context, plan->sizes[i]);
+	}
+	return ret;
+}
+
+/*
+ * The module (ABI 4) chooses pages and chases; an older one measures only
+ * the one chase on its small pages, which is not the classic curve.
+ * Refused where kernel mode was asked for, left out under auto.
+ */
+static int check_module_options(const struct cp_area_options *options,
+				struct cp_latency_kernel *kernel,
+				bool *kernel_wanted, struct cp_error *error)
+{
+	if (kernel->has_chase_options)
+		return 0;
+	if (options->mode == CP_AREA_MODE_AUTO) {
+		cp_latency_kernel_close(kernel);
+		*kernel_wanted = false;
+		return 0;
+	}
+	cp_latency_kernel_close(kernel);
+	*kernel_wanted = false;
+	return cp_error_set(error, EOPNOTSUPP,
+			    "latency: kernel mode: the loaded module cannot choose the pages or the chases of CHASE (it predates ABI 4); load this version's module");
+}
+
+/* 1 GiB pages are user mode's alone: the module maps its buffers with
+ * vmalloc, on small or 2 MiB pages. */
+static void note_giant_skipped(struct cp_results *results, size_t first)
+{
+	struct cp_measurement *m = last_of(results, first, "kernel");
+
+	if (m)
+		cp_measurement_warn(m,
+				    "kernel mode has no 1 GiB pages (the module maps its buffers with vmalloc): the pages=1g curve is user mode's only");
+}
+
+/* Every curve, user mode first (the levels come from it), then kernel. */
+static int run_curves(struct cp_area_context *context,
+		      const struct latency_plan *plan,
+		      const struct cp_latency_kernel *kernel,
+		      bool user_wanted, bool kernel_wanted,
+		      struct cp_error *error)
+{
+	double total = 0, done = 0;
+	bool giant = false;
+	size_t first;
+	int ret = 0;
+
+	for (size_t i = 0; i < plan->nr_sizes; i++)
+		total += size_cost(context, plan->sizes[i]) *
+			 (double)plan->nr_variants *
+			 ((unsigned int)user_wanted + kernel_wanted);
+	for (size_t v = 0; user_wanted && v < plan->nr_variants && !ret; v++)
+		ret = run_user(context, plan, &plan->variants[v], &done, total,
+			       error);
+	first = context->results->nr_measurements;
+	for (size_t v = 0; kernel_wanted && v < plan->nr_variants && !ret; v++) {
+		if (plan->variants[v].pages == CP_PAGES_1G) {
+			giant = true;
+			continue;
+		}
+		ret = run_kernel(context, plan, kernel, &plan->variants[v],
+				 user_wanted, &done, total, error);
+	}
+	if (giant && !ret)
+		note_giant_skipped(context->results, first);
+	return ret;
+}
+
 static int run_latency(struct cp_area_context *context, struct cp_error *error)
 {
 	struct latency_plan plan = { 0 };
 	struct cp_latency_kernel kernel;
 	bool kernel_wanted, user_wanted;
-	double total = 0, done = 0;
 	cpu_set_t previous;
-	char what[64];
 	int ret = plan_cpu(context, &plan, &previous, error);
 
 	if (ret)
 		return ret;
 	plan_levels(context->topology, &plan);
 	plan_sizes(context->options, &plan);
+	plan_variants(context->options, &plan);
 	if (!plan.nr_sizes) {
 		sched_setaffinity(0, sizeof(previous), &previous);
 		return cp_error_set(error, EINVAL,
 				    "latency: no working-set size between the minimum and maximum");
 	}
 	ret = open_module(context->options, &kernel, &kernel_wanted, error);
+	if (!ret && kernel_wanted)
+		ret = check_module_options(context->options, &kernel,
+					   &kernel_wanted, error);
 	if (ret) {
 		sched_setaffinity(0, sizeof(previous), &previous);
 		return ret;
 	}
 	user_wanted = context->options->mode != CP_AREA_MODE_KERNEL;
-	for (size_t i = 0; i < plan.nr_sizes; i++)
-		total += size_cost(context, plan.sizes[i]) *
-			 ((unsigned int)user_wanted + kernel_wanted);
-	for (size_t i = 0; user_wanted && i < plan.nr_sizes && !ret; i++) {
-		name_size(plan.sizes[i], what, sizeof(what));
-		if (context->progress)
-			context->progress(context->progress_data, what, done,
-					  total);
-		ret = measure_size(context, &plan, i, error);
-		done += size_cost(context, plan.sizes[i]);
-	}
-	if (kernel_wanted && !ret)
-		ret = run_kernel(context, &plan, &kernel, user_wanted, &done,
-				 total, error);
+	ret = run_curves(context, &plan, &kernel, user_wanted, kernel_wanted,
+			 error);
 	cp_latency_kernel_close(&kernel);
 	/* Levels from what was measured, also after an interrupt. */
 	derive_levels(context, &plan, user_wanted ? "user" : "kernel");
@@ -484,8 +675,27 @@ static int run_latency(struct cp_area_context *context, struct cp_error *error)
 	return ret;
 }
 
+/* 1 GiB pages in kernel mode alone cannot be measured at all. */
+static int check_latency(const struct cp_area_options *options,
+			 const struct cp_topology *topology,
+			 struct cp_error *error)
+{
+	struct cp_latency_choices choices =
+		cp_latency_choices_resolve(options->latency);
+
+	(void)topology;
+	if (options->mode != CP_AREA_MODE_KERNEL)
+		return 0;
+	for (unsigned int i = 0; i < choices.nr_pages; i++)
+		if (choices.pages[i] == CP_PAGES_1G)
+			return cp_error_set(error, EINVAL,
+					    "--pages: 1g is user mode's only (the module maps its buffers with vmalloc: 4k or 2m); drop it or use --mode both");
+	return 0;
+}
+
 const struct cp_area cp_area_latency = {
 	.name = "latency",
+	.check = check_latency,
 	.description = "load latency against working-set size (random pointer chase, user and kernel mode); cache levels and their effective sizes",
 	.run = run_latency,
 };

@@ -252,6 +252,7 @@ static struct cp_area_options area_options_of(const struct run_session *session)
 		.xcore = &session->options.xcore,
 		.c2c = &session->options.c2c,
 		.align = &session->options.align,
+		.latency = &session->options.latency,
 	};
 }
 

@@ -36,6 +36,14 @@ const char run_usage[] =
 	"                        (default 2000); the count is calibrated to it\n"
 	"      --count=N         iterations per sample instead of calibrating\n"
 	"      --min-size=SIZE   smallest working set (latency; default 4K)\n"
+	"      --pages=LIST      latency: pages of the chased buffer among 4k, 2m\n"
+	"                        (transparent huge pages) and 1g (reserved\n"
+	"                        hugetlb pages); default 2m, whose curve shows\n"
+	"                        the cache levels without TLB misses; 4k,2m also\n"
+	"                        shows where the TLB stops covering the set\n"
+	"      --chases=LIST     latency: independent chases one thread follows\n"
+	"                        at once, 1 to 16 (default 1; 1 is always\n"
+	"                        measured): ns per load and the overlap factor\n"
 	"      --max-size=SIZE   largest working set (latency; default 4x the\n"
 	"                        last-level cache, at most 256M; xcore: the largest\n"
 	"                        block, a power of two, default the smallest that\n"
@@ -106,6 +114,7 @@ enum long_only {
 	OPT_METHODS, OPT_FACTOR, OPT_SWEEP_FACTOR, OPT_REPEATS, OPT_REPORT,
 	OPT_PAIRS, OPT_DELAY, OPT_HOME, OPT_BUDGET, OPT_MATRIX,
 	OPT_OFFSETS, OPT_ACCESS_WIDTHS, OPT_ACCESS_KINDS, OPT_BUFFERS,
+	OPT_PAGES, OPT_CHASES,
 };
 
 static const struct option long_options[] = {
@@ -119,6 +128,8 @@ static const struct option long_options[] = {
 	{ "count", required_argument, NULL, OPT_COUNT },
 	{ "min-size", required_argument, NULL, OPT_MIN_SIZE },
 	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
+	{ "pages", required_argument, NULL, OPT_PAGES },
+	{ "chases", required_argument, NULL, OPT_CHASES },
 	{ "cpus", required_argument, NULL, 'c' },
 	{ "seed", required_argument, NULL, OPT_SEED },
 	{ "tune", no_argument, NULL, OPT_TUNE },
@@ -277,6 +288,26 @@ static int coldcache_option(int opt, struct run_options *options)
 	}
 }
 
+/* --pages, --chases: latency. */
+static int latency_option(int opt, struct run_options *options)
+{
+	const char *name = opt == OPT_PAGES ? "--pages" : "--chases";
+	char why[160];
+	int ret;
+
+	if (*optarg == '\0')
+		return cli_usage_error(command_name, "%s: empty value", name);
+	if (opt == OPT_PAGES)
+		ret = cp_latency_parse_pages(optarg, &options->latency, why,
+					     sizeof(why));
+	else
+		ret = cp_latency_parse_chases(optarg, &options->latency, why,
+					      sizeof(why));
+	if (ret)
+		return cli_usage_error(command_name, "%s: %s", name, why);
+	return 0;
+}
+
 /* --pairs, --delay: xcore; --home, --budget, --matrix: c2c. */
 static int xcore_c2c_option(int opt, struct run_options *options)
 {
@@ -380,6 +411,9 @@ static int parse_value(int opt, struct run_options *options)
 	case OPT_BUDGET:
 	case OPT_MATRIX:
 		return xcore_c2c_option(opt, options);
+	case OPT_PAGES:
+	case OPT_CHASES:
+		return latency_option(opt, options);
 	case OPT_OFFSETS:
 	case OPT_ACCESS_WIDTHS:
 	case OPT_ACCESS_KINDS:

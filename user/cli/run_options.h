@@ -13,6 +13,7 @@
 #include "lib/bounce_choices.h"
 #include "lib/client.h"
 #include "lib/coldcache_choices.h"
+#include "lib/latency_choices.h"
 #include "lib/xcore_choices.h"
 
 struct run_options {
@@ -37,6 +38,7 @@ struct run_options {
 	struct cp_xcore_choices xcore;		/* --pairs, --delay */
 	struct cp_c2c_choices c2c;		/* --home, --budget, --matrix */
 	struct cp_align_choices align;	/* --offsets, --access-widths... */
+	struct cp_latency_choices latency;	/* --pages, --chases */
 	size_t nr_areas;
 	const struct cp_area *areas[16];
 };
