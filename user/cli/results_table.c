@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "cli/latency_table.h"
 #include "cli/size_format.h"
 #include "lib/stats.h"
 
@@ -44,7 +45,28 @@ static void print_header(FILE *out, const struct cp_results *results)
 				: "no reason recorded");
 }
 
-static void print_row(FILE *out, const struct cp_measurement *m)
+/* The name column: 22 wide; for latency as wide as its longest name,
+ * since its variants ("chase 8 KiB pages=4k chases=4 (kernel)") are read
+ * down the column beside the classic rows. */
+#define NAME_WIDTH 22
+
+static int name_width(const struct cp_results *results, const char *area)
+{
+	size_t width = NAME_WIDTH;
+
+	if (strcmp(area, "latency") != 0)
+		return NAME_WIDTH;
+	for (size_t i = 0; i < results->nr_measurements; i++) {
+		const struct cp_measurement *m = &results->measurements[i];
+
+		if (strcmp(m->area, area) == 0 && m->nr_samples &&
+		    strlen(m->name) > width)
+			width = strlen(m->name);
+	}
+	return (int)width;
+}
+
+static void print_row(FILE *out, const struct cp_measurement *m, int width)
 {
 	const struct cp_stats *s = &m->stats_ns;
 	double ticks = cp_stats_median(m->ticks, m->nr_samples);
@@ -53,8 +75,8 @@ static void print_row(FILE *out, const struct cp_measurement *m)
 	if (m->core_cycles_per_tick > 0)
 		snprintf(cycles, sizeof(cycles), "%.1f",
 			 ticks * m->core_cycles_per_tick);
-	fprintf(out, "  %-22s %10s  %10s..%-10s %9.2f %8s %6.1f%% %3zu%s\n",
-		m->name, cli_format_ns(s->median, median, sizeof(median)),
+	fprintf(out, "  %-*s %10s  %10s..%-10s %9.2f %8s %6.1f%% %3zu%s\n",
+		width, m->name, cli_format_ns(s->median, median, sizeof(median)),
 		cli_format_ns(s->median_ci_low, low, sizeof(low)),
 		cli_format_ns(s->median_ci_high, high, sizeof(high)), ticks,
 		cycles, 100 * s->cv, m->nr_samples, m->nr_warnings ? " !" : "");
@@ -64,10 +86,11 @@ static void print_area(FILE *out, const struct cp_results *results,
 		       const char *area)
 {
 	const char *note = "";
+	int width = name_width(results, area);
 
 	fprintf(out, "\n%s (per operation; median, 95%% interval of the median)\n",
 		area);
-	fprintf(out, "  %-22s %10s  %-22s %9s %8s %7s %3s\n", "measurement",
+	fprintf(out, "  %-*s %10s  %-22s %9s %8s %7s %3s\n", width, "measurement",
 		"median", "interval", "TSC ticks", "cycles", "CV", "n");
 	for (size_t i = 0, shown = 0; i < results->nr_measurements; i++) {
 		const struct cp_measurement *m = &results->measurements[i];
@@ -78,7 +101,7 @@ static void print_area(FILE *out, const struct cp_results *results,
 		if (m->note[0] && (!shown || strcmp(m->note, note) != 0))
 			fprintf(out, "  -- %s\n", m->note);
 		note = m->note;
-		print_row(out, m);
+		print_row(out, m, width);
 		shown++;
 	}
 }
@@ -144,6 +167,8 @@ void cli_print_results(FILE *out, const struct cp_results *results)
 			seen = strcmp(results->measurements[j].area, area) == 0;
 		if (!seen)
 			print_area(out, results, area);
+		if (!seen && strcmp(area, "latency") == 0)
+			cli_print_latency_summary(out, results);
 	}
 	print_levels(out, results);
 	print_warnings(out, results);
