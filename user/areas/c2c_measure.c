@@ -9,7 +9,10 @@
  * thread pinned on the home CPU: the module allocates the line there, on
  * that CPU's node (vmalloc's local allocation), so --home means the same
  * in both modes.  A kernel sample also stays within half the module's
- * interrupt-off window.
+ * interrupt-off window.  User mode also times each line's segment of the
+ * samples and keeps how the lines differ (lib/c2c_line_spread.h) in the
+ * measurement's params (lib/c2c_line_report.h); the module passes one
+ * line, so kernel mode has no such spread.
  */
 #include "areas/c2c_area.h"
 
@@ -20,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "lib/c2c_line_report.h"
 #include "lib/stability.h"
 
 void c2c_config_name(const struct c2c_pair_config *config, char *out,
@@ -127,12 +131,14 @@ static int record(struct cp_area_context *context,
 }
 
 static int run_user(struct cp_c2c_pinger *pinger, struct cp_c2c_job *job,
-		    uint64_t *ticks, struct cp_c2c_placement *placement,
-		    const char *name, struct cp_error *error)
+		    uint64_t *ticks, uint64_t *segment_ticks,
+		    struct cp_c2c_placement *placement, const char *name,
+		    struct cp_error *error)
 {
 	unsigned int failed_cpu = 0;
-	int ret = cp_c2c_pinger_run(pinger, job, ticks, placement,
-				    &failed_cpu, cp_interrupt_requested);
+	int ret = cp_c2c_pinger_run(pinger, job, ticks, segment_ticks,
+				    placement, &failed_cpu,
+				    cp_interrupt_requested);
 
 	if (ret == -EINTR)
 		return ret;
@@ -143,6 +149,21 @@ static int run_user(struct cp_c2c_pinger *pinger, struct cp_c2c_job *job,
 	if (ret)
 		return cp_error_set(error, -ret, "c2c: %s: cannot run", name);
 	return 0;
+}
+
+/* How the lines of @job differ, into @m's params. */
+static int keep_line_spread(const struct cp_area_context *context,
+			    struct cp_measurement *m,
+			    const struct cp_c2c_job *job,
+			    const uint64_t *segment_ticks)
+{
+	struct cp_c2c_line_spread spread;
+	int ret = cp_c2c_line_spread_of_segments(
+		segment_ticks, job->samples, job->round_trips,
+		context->clock->tsc_hz, context->clock->granularity_ticks,
+		&spread);
+
+	return ret ? ret : cp_c2c_line_spread_store(m, &spread);
 }
 
 int c2c_measure_user(struct cp_area_context *context,
@@ -159,6 +180,9 @@ int c2c_measure_user(struct cp_area_context *context,
 		.round_trips = C2C_FIRST_ROUND_TRIPS, .samples = 1,
 	};
 	uint64_t *ticks = calloc(samples, sizeof(*ticks));
+	uint64_t *segment_ticks = calloc((size_t)samples *
+						 CP_C2C_LINES_PER_SAMPLE,
+					 sizeof(*segment_ticks));
 	double *values = calloc(samples, sizeof(*values));
 	struct cp_c2c_placement placement;
 	struct cp_measurement *m = NULL;
@@ -166,25 +190,28 @@ int c2c_measure_user(struct cp_area_context *context,
 	int ret;
 
 	c2c_config_name(config, name, sizeof(name));
-	if (!ticks || !values) {
+	if (!ticks || !segment_ticks || !values) {
 		free(ticks);
+		free(segment_ticks);
 		free(values);
 		return cp_error_set(error, ENOMEM, "c2c: %s: no memory", name);
 	}
-	ret = run_user(pinger, &job, ticks, &placement, name, error);
+	ret = run_user(pinger, &job, ticks, NULL, &placement, name, error);
 	if (!ret) {
 		job.round_trips = round_trips_for(context, config,
 						  (double)ticks[0] /
 							  C2C_FIRST_ROUND_TRIPS,
 						  samples, 0);
 		job.samples = samples;
-		ret = run_user(pinger, &job, ticks, &placement, name, error);
+		ret = run_user(pinger, &job, ticks, segment_ticks, &placement,
+			       name, error);
 	}
 	for (unsigned int i = 0; !ret && i < samples; i++)
 		values[i] = ((double)ticks[i] - context->clock->overhead_ticks) /
 			    job.round_trips;
 	free(ticks);
 	if (ret) {
+		free(segment_ticks);
 		free(values);
 		return ret;
 	}
@@ -193,7 +220,9 @@ int c2c_measure_user(struct cp_area_context *context,
 	if (!ret) {
 		cp_measurement_add_param(m, "home_node", placement.node);
 		cp_measurement_add_param(m, "membind", placement.membind);
+		ret = keep_line_spread(context, m, &job, segment_ticks);
 	}
+	free(segment_ticks);
 	return ret ? cp_error_set(error, -ret, "c2c: cannot keep results") : 0;
 }
 

@@ -126,9 +126,29 @@ static void fill(const struct cp_results *results,
 	}
 }
 
+/* The line spreads of @matrix's pairs, summarized; @work holds one per
+ * measurement. */
+static int summarize_spreads(const struct cp_results *results,
+			     struct cp_c2c_matrix *matrices, size_t nr,
+			     struct cp_c2c_matrix *matrix,
+			     struct cp_c2c_line_spread *work)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < results->nr_measurements; i++) {
+		const struct cp_measurement *m = &results->measurements[i];
+
+		if (is_c2c(m) && find(matrices, nr, m) == matrix &&
+		    cp_c2c_line_spread_load(m, &work[k]))
+			k++;
+	}
+	return cp_c2c_spread_summarize(work, k, &matrix->spread);
+}
+
 int cp_c2c_matrices(const struct cp_results *results,
 		    struct cp_c2c_matrix **out, size_t *nr)
 {
+	struct cp_c2c_line_spread *spreads;
 	size_t most = 0;
 	struct cp_c2c_matrix *matrices;
 	int ret;
@@ -151,6 +171,17 @@ int cp_c2c_matrices(const struct cp_results *results,
 		return ret;
 	}
 	fill(results, matrices, *nr);
+	spreads = malloc(most * sizeof(*spreads));
+	ret = spreads ? 0 : -ENOMEM;
+	for (size_t i = 0; !ret && i < *nr; i++)
+		ret = summarize_spreads(results, matrices, *nr, &matrices[i],
+					spreads);
+	free(spreads);
+	if (ret) {
+		cp_c2c_matrices_free(matrices, *nr);
+		*nr = 0;
+		return ret;
+	}
 	*out = matrices;
 	return 0;
 }
@@ -272,6 +303,7 @@ void cp_c2c_summary_print(FILE *out, const struct cp_c2c_matrix *x)
 			median / 2, fastest, fastest / 2);
 	}
 	free(values);
+	cp_c2c_spread_print(out, x->variant, x->mode, &x->spread);
 }
 
 void cp_c2c_matrices_csv(FILE *out, const struct cp_c2c_matrix *matrices,
@@ -373,6 +405,7 @@ int cp_c2c_matrices_json(FILE *out, const struct cp_c2c_matrix *matrices,
 static json_object *pair_json(const struct cp_measurement *m)
 {
 	json_object *pair = json_object_new_object();
+	struct cp_c2c_line_spread spread;
 
 	json_object_object_add(pair, "mode", json_object_new_string(m->mode));
 	json_object_object_add(pair, "variant",
@@ -393,6 +426,9 @@ static json_object *pair_json(const struct cp_measurement *m)
 			       json_object_new_double(m->stats_ns.median / 2));
 	json_object_object_add(pair, "one_way_min_ns",
 			       json_object_new_double(m->stats_ns.min / 2));
+	if (cp_c2c_line_spread_load(m, &spread))
+		json_object_object_add(pair, "line_spread",
+				       cp_c2c_line_spread_json(&spread));
 	return pair;
 }
 

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "c2c_line_report.h"
 #include "results.h"
 
 struct cp_c2c_matrix {
@@ -28,6 +29,9 @@ struct cp_c2c_matrix {
 	 * print, is half of a round trip. */
 	double *median_ns, *low_ns, *high_ns, *min_ns;
 	int *pair_class;		/* n x n; -1 where not measured */
+	/* How the lines of its pairs differ (user mode; pairs 0 in kernel
+	 * mode and in files from before it was kept). */
+	struct cp_c2c_spread_summary spread;
 };
 
 /* The matrices of @results' c2c measurements into *@out (*@nr of them;
@@ -46,7 +50,8 @@ size_t cp_c2c_class_values(const struct cp_c2c_matrix *matrix, int cls,
 void cp_c2c_matrix_print(FILE *out, const struct cp_c2c_matrix *matrix,
 			 bool heatmap);
 /* Per pair class present: pairs, min, median, max of the medians; the
- * one-way median and the fastest sample, round trip and one-way. */
+ * one-way median and the fastest sample, round trip and one-way; then
+ * how the lines of the pairs differ (lib/c2c_line_report.h). */
 void cp_c2c_summary_print(FILE *out, const struct cp_c2c_matrix *matrix);
 
 /* CSV: a header, then one row per measured pair of every matrix:
@@ -64,8 +69,9 @@ int cp_c2c_matrices_json(FILE *out, const struct cp_c2c_matrix *matrices,
 struct json_object;
 
 /* The pairs of @results' c2c measurements for the results file: each
- * pair once, round trip and one-way, median and fastest sample; NULL
- * when there is none. */
+ * pair once, round trip and one-way, median and fastest sample, and in
+ * user mode the per-line spread ("line_spread"); NULL when there is
+ * none. */
 struct json_object *cp_c2c_pairs_json(const struct cp_results *results);
 
 #endif

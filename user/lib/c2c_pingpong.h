@@ -16,7 +16,8 @@
  * the odd ones: a side waits for its value and makes it the next one,
  * with LOCK CMPXCHG (CAS) or with a plain load and store (FLAG).  The
  * initiator times @round_trips round trips per sample, from its first
- * turn to the answer to its last.
+ * turn to the answer to its last, and on request each line's segment of
+ * them (lib/c2c_line_spread.h judges how the lines differ).
  */
 #ifndef CACHEPROBE_C2C_PINGPONG_H
 #define CACHEPROBE_C2C_PINGPONG_H
@@ -40,6 +41,22 @@ enum cp_c2c_variant {
 
 /* "cas" or "flag". */
 const char *cp_c2c_variant_name(enum cp_c2c_variant variant);
+
+/* Lines (pages) a job of @samples samples places: one per segment, at
+ * most CP_C2C_LINE_POOL. */
+unsigned int cp_c2c_pool_lines(unsigned int samples);
+/* The pool line that segment @segment of a job plays on, segments
+ * numbered sample by sample (sample * CP_C2C_LINES_PER_SAMPLE + its
+ * place in the sample): the pool in turn, so a line's visits are spread
+ * evenly over the job. */
+static inline unsigned int cp_c2c_line_of_segment(size_t segment,
+						  unsigned int pool_lines)
+{
+	return (unsigned int)(segment % pool_lines);
+}
+/* Round trips of place @place (0 .. CP_C2C_LINES_PER_SAMPLE - 1) in a
+ * sample of @round_trips. */
+uint32_t cp_c2c_segment_trips(uint32_t round_trips, unsigned int place);
 
 struct cp_c2c_job {
 	unsigned int initiator, responder;
@@ -65,13 +82,16 @@ void cp_c2c_pinger_stop(struct cp_c2c_pinger *pinger);
 
 /*
  * Run @job: @ticks receives the initiator's raw ticks of each sample
- * (@job->samples entries).  0; -EINVAL with *@failed_cpu when a thread
+ * (@job->samples entries); @segment_ticks (NULL: not wanted) the ticks of
+ * each segment, @job->samples * CP_C2C_LINES_PER_SAMPLE entries numbered
+ * as for cp_c2c_line_of_segment.  0; -EINVAL with *@failed_cpu when a thread
  * cannot move to its CPU; -ENOMEM; -EINTR when @stop (NULL: never), asked
  * every 2 ms, said to stop: the job ends within microseconds and its
  * ticks are not valid.  @placement says where the line was.
  */
 int cp_c2c_pinger_run(struct cp_c2c_pinger *pinger,
 		      const struct cp_c2c_job *job, uint64_t *ticks,
+		      uint64_t *segment_ticks,
 		      struct cp_c2c_placement *placement,
 		      unsigned int *failed_cpu, bool (*stop)(void));
 

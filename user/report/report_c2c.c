@@ -4,7 +4,9 @@
  * latency of every CPU pair as a heatmap with its colour scale, and per
  * pair class the min / median / max of the pair medians, as bars and as a
  * table with the one-way figures (half a round trip, what c2clat and
- * multichase print) and the fastest sample.
+ * multichase print) and the fastest sample; in user mode, how the lines
+ * of a pair differ (lib/c2c_line_report.h): the fastest and the slowest
+ * group of lines, which a one-line tool lands in, or one group.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -12,6 +14,7 @@
 #include <string.h>
 
 #include "lib/c2c_matrix.h"
+#include "lib/c2c_pingpong.h"
 #include "lib/cpu_pairs.h"
 #include "lib/stats.h"
 #include "report/report_area.h"
@@ -156,6 +159,90 @@ static void summary_table(FILE *out, const char *mode,
 	report_table_close(out);
 }
 
+/* The verdict of @s in a few words. */
+static void spread_verdict(const struct cp_c2c_spread_summary *s, char *text,
+			   size_t len)
+{
+	if (s->pairs == 1 && s->split)
+		snprintf(text, len, "%u groups", s->most_groups);
+	else if (s->pairs == 1 && s->one_group)
+		snprintf(text, len, "one group");
+	else if (s->pairs == 1)
+		snprintf(text, len,
+			 "undetermined: each line timed %u times, %d needed",
+			 s->visits, CP_C2C_SPREAD_MIN_VISITS);
+	else
+		snprintf(text, len,
+			 "%zu pairs in 2 to %u groups, %zu one group, %zu undetermined",
+			 s->split, s->most_groups, s->one_group,
+			 s->undetermined);
+}
+
+/* A group's lines: a count for one pair, a share over many. */
+static void group_lines(const struct cp_c2c_spread_summary *s, size_t lines,
+			double share, char *text, size_t len)
+{
+	if (s->pairs == 1)
+		snprintf(text, len, "%zu of %zu", lines, s->lines);
+	else
+		snprintf(text, len, "%.0f %%", 100 * share);
+}
+
+static void spread_row(FILE *out, const struct cp_c2c_matrix *matrix)
+{
+	const struct cp_c2c_spread_summary *s = &matrix->spread;
+	bool split = s->split > 0;
+	double fast = split ? s->fast_ns : s->one_ns;
+	double slow = split ? s->slow_ns : NAN;
+	char verdict[128], fast_lines[32] = "-", slow_lines[32] = "-";
+	char ratio[16] = "-";
+
+	spread_verdict(s, verdict, sizeof(verdict));
+	if (split || s->one_group)
+		group_lines(s, split ? s->fast_lines : s->lines,
+			    split ? s->fast_share : 1, fast_lines,
+			    sizeof(fast_lines));
+	if (split) {
+		group_lines(s, s->slow_lines, s->slow_share, slow_lines,
+			    sizeof(slow_lines));
+		snprintf(ratio, sizeof(ratio), "x%.2f", slow / fast);
+	}
+	report_row_open(out);
+	report_cell(out, variant_title(matrix->variant));
+	report_cell(out, verdict);
+	report_cell(out, fast_lines);
+	report_cell_ns(out, fast);
+	report_cell_ns(out, fast / 2);
+	report_cell(out, slow_lines);
+	report_cell_ns(out, slow);
+	report_cell_ns(out, slow / 2);
+	report_cell(out, ratio);
+	report_cell_percent(out, 100 * s->widest_range);
+	report_row_close(out);
+}
+
+/* How the lines differ, for the matrices that measured it (user mode). */
+static void spread_table(FILE *out, const char *mode,
+			 const struct cp_c2c_matrix *const *matrices, size_t nr)
+{
+	char caption[256];
+	bool any = false;
+
+	for (size_t v = 0; v < nr; v++)
+		any |= matrices[v]->spread.pairs > 0;
+	if (!any)
+		return;
+	snprintf(caption, sizeof(caption),
+		 "c2c, %s mode: the lines of a pair (a page each, %d to a sample), grouped where their medians differ beyond their noise; a one-line tool sees the group its line falls in",
+		 mode, CP_C2C_LINES_PER_SAMPLE);
+	report_table_open(out, caption,
+			  "variant|groups|fastest group: lines|round trip|one-way|slowest group: lines|round trip|one-way|slowest over fastest|central 90 % of lines within");
+	for (size_t v = 0; v < nr; v++)
+		if (matrices[v]->spread.pairs)
+			spread_row(out, matrices[v]);
+	report_table_close(out);
+}
+
 /* The matrices of @mode, and the summary of their pair classes. */
 static void render_matrices(FILE *out, const char *mode,
 			    const struct cp_c2c_matrix *all, size_t nr_all)
@@ -182,6 +269,7 @@ static void render_matrices(FILE *out, const char *mode,
 	summarise(mine, nr, &summary, values);
 	summary_chart(out, mode, mine, nr, &summary);
 	summary_table(out, mode, mine, nr, &summary);
+	spread_table(out, mode, mine, nr);
 	free(values);
 }
 
