@@ -157,6 +157,28 @@ t_expect_out device-mode "^crw-------" ls -l /dev/cacheprobe
 test_transport netlink
 test_transport ioctl
 
+# The smoke suite (kernel argument cacheprobe.suite=smoke): the DKMS-built
+# module is the same source as the module every other guest tests in full,
+# so its guest checks that the package's build loads, answers on both
+# transports (above), measures in every area that has a kernel mode and
+# unloads with a clean kernel log.
+if grep -q 'cacheprobe.suite=smoke' /proc/cmdline; then
+	for tr in netlink ioctl; do
+		t_run "smoke-latency-$tr" "$RUN" latency --mode kernel \
+			--transport "$tr" --min-size 16K --max-size 32K \
+			--samples 3 --quiet
+		t_run "smoke-bounce-$tr" "$RUN" bounce --mode kernel \
+			--transport "$tr" --cpus "0,$LAST" --distances 0,64 \
+			--width 4 --samples 3 --quiet
+		t_run "smoke-xcore-$tr" "$RUN" xcore --mode kernel \
+			--transport "$tr" --pairs "0:$LAST" --max-size 8K \
+			--samples 3 --quiet
+	done
+	t_run smoke-rmmod rmmod cacheprobe
+	t_dmesg_clean smoke-kernel-log-clean
+	exit 0
+fi
+
 # Below the client library: hand-built messages and structs.
 /usr/bin/rawtest root | while read -r verdict name rest; do
 	case "$verdict" in
