@@ -444,6 +444,28 @@ run_cases() {
 		-- latency --max-size 256K --samples 3 --sample-time 100
 	known_slowdown_case
 	bounce_run_case
+	latency_variants_case
+}
+
+# --pages 4k --chases 2: four curves (2 MiB pages added as the reference),
+# named after their choices, the 4 KiB buffers read back as 4 KiB pages,
+# the overlap and the TLB line on the console.
+latency_variants_case() {
+	local name="latency: --pages 4k --chases 2 measure four curves"
+	local n
+
+	run latency --pages 4k --chases 2 --max-size 16K --samples 3 \
+		--sample-time 100 --json "$work/variants.json"
+	n=$(grep -cE '"name":"chase 16 KiB( pages=4k)?( chases=2)?"' \
+		"$work/variants.json")
+	if [ "$status" -eq 0 ] && [ "$n" -eq 4 ] &&
+	   grep -q '"page_bytes_backed":4096' "$work/variants.json" &&
+	   grep -q '^memory-level parallelism at 16 KiB' "$work/out" &&
+	   grep -q '^TLB reach (4 KiB pages)' "$work/out"; then
+		ok "$name"
+	else
+		not_ok "$name" "exit status $status, $n curves at 16 KiB; $(grep -E '^(TLB|memory)' "$work/out")"
+	fi
 }
 
 # steady_samples NAME FACTOR < RESULTS.json: the file with the samples of
@@ -789,6 +811,8 @@ coldcache_usage_cases() {
 	expect "coldcache: zero repeats" 2 err \
 		"--repeats: 0 is out of range (1 to 10000)" \
 		-- coldcache --repeats 0
+	expect "coldcache: 1 GiB pages" 2 err \
+		"--pages: coldcache takes 4k or 2m" -- coldcache --pages 1g
 	# A topology without caches is refused before anything is written.
 	mkdir "$work/cold"
 	use_topology "pack:1 core:$(cpu_count) pu:1"
@@ -872,6 +896,16 @@ coldcache_bounds_cases() {
 	else
 		not_ok "coldcache: bounds on a default measure that default" \
 			"exit status $status, sizes '$(cold_sizes "$work/bounds.csv")', expected '$ws'"
+	fi
+	# --pages: the working sets (and the calibration) on the first named.
+	run coldcache --methods warm --repeats 1 --quiet --pages 4k,2m \
+		--min-size "$ws" --max-size "$ws" --json "$work/pages.json"
+	if [ "$status" -eq 0 ] &&
+	   grep -q '"page_bytes":4096' "$work/pages.json"; then
+		ok "coldcache: --pages 4k,2m works on 4 KiB pages"
+	else
+		not_ok "coldcache: --pages 4k,2m works on 4 KiB pages" \
+			"exit status $status; $(grep -o '"page_bytes":[0-9]*' "$work/pages.json")"
 	fi
 }
 

@@ -197,6 +197,15 @@ static void test_pages_parsed(void **state)
 	assert_int_equal(choices.nr_pages, 2);
 	assert_int_equal(choices.pages[0], CP_PAGES_4K);
 	assert_int_equal(choices.pages[1], CP_PAGES_2M);
+	/* 4 KiB alone: the huge-page reference goes in front. */
+	assert_int_equal(cp_latency_parse_pages("4k", &choices, why,
+						sizeof(why)), 0);
+	assert_int_equal(choices.nr_pages, 2);
+	assert_int_equal(choices.pages[0], CP_PAGES_2M);
+	assert_int_equal(choices.pages[1], CP_PAGES_4K);
+	assert_int_equal(cp_latency_parse_pages("4k,1g", &choices, why,
+						sizeof(why)), 0);
+	assert_int_equal(choices.nr_pages, 2);
 	assert_int_equal(cp_latency_parse_pages("4k,4k", &choices, why,
 						sizeof(why)), -EINVAL);
 	assert_string_equal(why, "'4k' named twice");

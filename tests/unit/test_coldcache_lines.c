@@ -262,7 +262,8 @@ static void test_working_sets_apart(void **state)
 	size_t first[1024], second[1024];
 
 	(void)state;
-	assert_int_equal(cold_build_working_sets(3, size, 7, &sets, &error), 0);
+	assert_int_equal(cold_build_working_sets(3, size, 7, CP_PAGES_2M, &sets,
+						 &error), 0);
 	for (size_t i = 0; i < 3; i++) {
 		const char *start = sets[i].buffer;
 		size_t span = sets[i].nr_lines * sets[i].line_size;
@@ -282,7 +283,8 @@ static void test_working_sets_apart(void **state)
 	cold_free_working_sets(sets, 3);
 
 	sets = NULL;
-	assert_int_equal(cold_build_working_sets(2, 64, 7, &sets, &error),
+	assert_int_equal(cold_build_working_sets(2, 64, 7, CP_PAGES_2M, &sets,
+						 &error),
 			 -EINVAL);
 	assert_null(sets);
 	assert_non_null(strstr(error.msg, "cannot build a 64-byte working set"));

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "lib/interrupt.h"
+#include "lib/latency_choices.h"
 #include "lib/usable_cpus.h"
 
 /* The last-level working set stays short to walk even where the cache is
@@ -139,6 +140,9 @@ static int check_coldcache(const struct cp_area_options *options,
 	if (!plan_sizes(topology, options, (unsigned int)cpu, sizes))
 		return cp_error_set(error, EINVAL,
 				    "coldcache: the topology shows no data cache of two lines or more");
+	if (cp_latency_choices_first_pages(options->latency) == CP_PAGES_1G)
+		return cp_error_set(error, EINVAL,
+				    "--pages: coldcache takes 4k or 2m: its working sets, a dozen and more, would each take a 1 GiB page of their own");
 	return 0;
 }
 
@@ -431,6 +435,9 @@ static int record_floor(struct cold_run *run)
 	snprintf(m->note, sizeof(m->note), "per step, subtracted from each line");
 	cp_measurement_add_param(m, "spread_ticks",
 				 (int64_t)run->calibration_floor.spread);
+	/* The working sets' pages, and so the calibration's (--pages). */
+	cp_measurement_add_param(m, "page_bytes",
+				 (int64_t)cp_page_size_bytes(run->pages));
 	cp_lines_timer_steps(steps, COLD_FLOOR_PROBES);
 	for (size_t i = 0; i < COLD_FLOOR_PROBES; i++)
 		ticks[i] = steps[i];
@@ -527,6 +534,7 @@ static int run_coldcache(struct cp_area_context *context,
 	if (cpu < 0)
 		return cp_error_set(error, EINVAL, "coldcache: no CPU to run on");
 	run.cpu = (unsigned int)cpu;
+	run.pages = cp_latency_choices_first_pages(context->options->latency);
 	ret = cold_kernel_open(&run, error);
 	if (ret)
 		return ret;

@@ -84,6 +84,7 @@ struct cold_run {
 	struct cp_line_levels levels;
 	struct cp_timer_floor calibration_floor;
 	enum cp_flush_instruction flush;
+	enum cp_page_size pages;	/* of the working sets (--pages) */
 	struct cp_eviction_plan plan;	/* at the chosen factor */
 	struct cp_garbage garbage;	/* naive's, and windows for the plans */
 	struct cp_readers *readers;	/* the plans' (all have the same CPUs) */
@@ -162,6 +163,7 @@ struct cold_entry {
  * set and nothing left allocated.
  */
 int cold_build_working_sets(size_t nr, uint64_t size, uint64_t seed,
+			    enum cp_page_size pages,
 			    struct cp_chase **out, struct cp_error *error);
 void cold_free_working_sets(struct cp_chase *sets, size_t nr);
 

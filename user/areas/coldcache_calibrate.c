@@ -12,7 +12,7 @@ int cold_calibrate(struct cold_run *run, struct cp_error *error)
 	char why[sizeof(error->msg)];
 	int ret = cp_lines_calibrate(run->context->topology, run->cpu,
 				     run->flush, run->context->options->seed,
-				     CP_LINE_TIMER_CHASE, &run->levels,
+				     CP_LINE_TIMER_CHASE, run->pages, &run->levels,
 				     &run->calibration_floor, error);
 
 	if (ret && ret != -EINTR) {

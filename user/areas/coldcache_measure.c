@@ -149,6 +149,7 @@ void cold_free_working_sets(struct cp_chase *sets, size_t nr)
 }
 
 int cold_build_working_sets(size_t nr, uint64_t size, uint64_t seed,
+			    enum cp_page_size pages,
 			    struct cp_chase **out, struct cp_error *error)
 {
 	struct cp_chase *sets = calloc(nr, sizeof(*sets));
@@ -156,10 +157,15 @@ int cold_build_working_sets(size_t nr, uint64_t size, uint64_t seed,
 	int ret = sets ? 0 : -ENOMEM;
 
 	/* A set that failed to build is left zeroed: freeing it is safe. */
-	for (size_t built = 0; built < nr && !ret; built++)
-		ret = cp_chase_build(&sets[built],
-				     size / COLD_LINE_SIZE * stride, stride,
-				     seed + built);
+	for (size_t built = 0; built < nr && !ret; built++) {
+		const struct cp_chase_spec spec = {
+			.bytes = size / COLD_LINE_SIZE * stride,
+			.line_size = stride, .seed = seed + built,
+			.pages = pages, .chases = 1,
+		};
+
+		ret = cp_chase_build_spec(&sets[built], &spec);
+	}
 	if (ret) {
 		cold_free_working_sets(sets, sets ? nr : 0);
 		return cp_error_set(error, -ret,
@@ -201,7 +207,8 @@ int cold_measure_rotation(struct cold_run *run, struct cold_entry *entries,
 	if (alloc_outcomes(run, entries, nr_entries))
 		return cp_error_set(error, ENOMEM, "coldcache: no memory");
 	ret = cold_build_working_sets(nr_entries, size,
-				      run->context->options->seed, &sets,
+				      run->context->options->seed, run->pages,
+				      &sets,
 				      error);
 	if (ret)
 		return ret;

@@ -54,8 +54,8 @@ struct latency_variant {
 
 struct latency_plan {
 	int cpu;
-	/* The first is the classic curve: the first pages listed, one
-	 * chase; the cache levels come from it. */
+	/* The first is the classic curve: the first huge pages listed,
+	 * one chase; the cache levels come from it. */
 	size_t nr_variants;
 	struct latency_variant variants[CP_LATENCY_MAX_PAGE_SIZES *
 					CP_CHASE_MAX_CHASES];
@@ -136,12 +136,29 @@ static void plan_sizes(const struct cp_area_options *options,
 	}
 }
 
+/* The page sizes with the first huge one in front: the cache levels
+ * come from its one-chase curve, the clearest (no TLB misses). */
+static void huge_first(struct cp_latency_choices *choices)
+{
+	for (unsigned int p = 1; p < choices->nr_pages; p++) {
+		enum cp_page_size pages = choices->pages[p];
+
+		if (choices->pages[0] != CP_PAGES_4K || pages == CP_PAGES_4K)
+			continue;
+		memmove(choices->pages + 1, choices->pages,
+			p * sizeof(choices->pages[0]));
+		choices->pages[0] = pages;
+		return;
+	}
+}
+
 static void plan_variants(const struct cp_area_options *options,
 			  struct latency_plan *plan)
 {
 	struct cp_latency_choices choices =
 		cp_latency_choices_resolve(options->latency);
 
+	huge_first(&choices);
 	for (unsigned int p = 0; p < choices.nr_pages; p++)
 		for (unsigned int c = 0; c < choices.nr_chases; c++)
 			plan->variants[plan->nr_variants++] =

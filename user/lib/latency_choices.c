@@ -38,12 +38,28 @@ static int page_of(const char *word, size_t len, enum cp_page_size *out)
 	return -EINVAL;
 }
 
+/* 4 KiB pages alone have nothing to show the TLB's share against: the
+ * huge-page curve is measured too (as one chase is with --chases), and
+ * it goes first, since the cache levels come from it. */
+static void add_reference_pages(struct cp_latency_choices *out)
+{
+	for (unsigned int i = 0; i < out->nr_pages; i++)
+		if (out->pages[i] != CP_PAGES_4K)
+			return;
+	memmove(out->pages + 1, out->pages,
+		out->nr_pages * sizeof(out->pages[0]));
+	out->pages[0] = CP_PAGES_2M;
+	out->nr_pages++;
+	out->first_asked = 1;
+}
+
 int cp_latency_parse_pages(const char *text, struct cp_latency_choices *out,
 			   char *why, size_t why_len)
 {
 	const char *at = text;
 
 	out->nr_pages = 0;
+	out->first_asked = 0;
 	do {
 		size_t len = strcspn(at, ",");
 		enum cp_page_size pages;
@@ -64,6 +80,7 @@ int cp_latency_parse_pages(const char *text, struct cp_latency_choices *out,
 		out->pages[out->nr_pages++] = pages;
 		at += len;
 	} while (*at++ == ',');
+	add_reference_pages(out);
 	return 0;
 }
 
@@ -124,6 +141,14 @@ int cp_latency_parse_chases(const char *text, struct cp_latency_choices *out,
 	qsort(out->chases, out->nr_chases, sizeof(out->chases[0]),
 	      compare_counts);
 	return 0;
+}
+
+enum cp_page_size cp_latency_choices_first_pages(
+	const struct cp_latency_choices *in)
+{
+	if (!in || !in->nr_pages)
+		return CP_PAGES_2M;
+	return in->pages[in->first_asked];
 }
 
 struct cp_latency_choices cp_latency_choices_resolve(

@@ -17,16 +17,20 @@
 #define CP_LATENCY_MAX_PAGE_SIZES 3
 
 struct cp_latency_choices {
-	/* In the order given; none: 2m alone. */
+	/* In the order given (2m first when added); none: 2m alone. */
 	unsigned int nr_pages;
 	enum cp_page_size pages[CP_LATENCY_MAX_PAGE_SIZES];
+	/* Where the sizes the user named start (1 when 2m was added). */
+	unsigned int first_asked;
 	/* Ascending, 1 always first (the overlap is against one chase);
 	 * none: 1 alone. */
 	unsigned int nr_chases;
 	unsigned int chases[CP_CHASE_MAX_CHASES];
 };
 
-/* "4k,2m,1g" in any order, each once.  0, or -EINVAL with @why. */
+/* "4k,2m,1g" in any order, each once; 4k alone gets 2m added in front,
+ * the reference its TLB reach is measured against.  0, or -EINVAL with
+ * @why. */
 int cp_latency_parse_pages(const char *text, struct cp_latency_choices *out,
 			   char *why, size_t why_len);
 /* "1,2,4,8,16": 1 to CP_CHASE_MAX_CHASES each, each once; 1 is added
@@ -36,6 +40,11 @@ int cp_latency_parse_chases(const char *text, struct cp_latency_choices *out,
 
 /* The defaults filled in where @in (may be NULL) chose nothing. */
 struct cp_latency_choices cp_latency_choices_resolve(
+	const struct cp_latency_choices *in);
+
+/* The pages of areas that take one page size (coldcache): the first the
+ * user named, 2m when none.  @in may be NULL. */
+enum cp_page_size cp_latency_choices_first_pages(
 	const struct cp_latency_choices *in);
 
 /* "4k", "2m", "1g", and the bytes of each. */

@@ -76,6 +76,7 @@ struct calibration {
 	enum cp_flush_instruction flush;
 	uint64_t seed;
 	enum cp_line_timer timer;
+	enum cp_page_size pages;
 	struct cp_line_levels *levels;
 	const struct cp_timer_floor *floor;
 };
@@ -114,7 +115,11 @@ static int chase_plateau(const struct calibration *run, uint64_t bytes,
 	 * what the spread costs in address translation. */
 	uint64_t lines = to_lines(bytes) / LINE;
 	size_t stride = cp_lines_spread_stride(lines * LINE);
-	int ret = cp_chase_build(&ws, lines * stride, stride, run->seed);
+	const struct cp_chase_spec spec = {
+		.bytes = lines * stride, .line_size = stride,
+		.seed = run->seed, .pages = run->pages, .chases = 1,
+	};
+	int ret = cp_chase_build_spec(&ws, &spec);
 
 	if (ret)
 		return ret;
@@ -244,13 +249,15 @@ static int cache_plateaus(const struct calibration *run, uint64_t *last_ws)
 
 int cp_lines_calibrate(const struct cp_topology *topology, unsigned int cpu,
 		       enum cp_flush_instruction flush, uint64_t seed,
-		       enum cp_line_timer timer, struct cp_line_levels *levels,
+		       enum cp_line_timer timer, enum cp_page_size pages,
+		       struct cp_line_levels *levels,
 		       struct cp_timer_floor *floor, struct cp_error *error)
 {
 	uint16_t scratch[CP_LINES_FLOOR_PROBES];
 	struct calibration run = {
 		.topology = topology, .cpu = cpu, .flush = flush,
-		.seed = seed, .timer = timer, .levels = levels,
+		.seed = seed, .timer = timer, .pages = pages,
+		.levels = levels,
 		.floor = floor,
 	};
 	uint64_t last_ws = 1 << 20;

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "chase.h"
 #include "coldcache_flush.h"
 #include "coldcache_lines.h"
 #include "error.h"
@@ -47,13 +48,15 @@ enum cp_line_timer {
 /*
  * Calibrate @levels for the caches serving @cpu (the calling thread must
  * run there) with @timer and measure the timer @floor; @flush flushes the
- * memory plateau's lines, @seed orders the lines.  0, or -errno with
- * @error set: -EOPNOTSUPP without CLFLUSH, -EINTR when interrupted
- * (interrupt.h).
+ * memory plateau's lines, @seed orders the lines, @pages are those of the
+ * chase's working sets (CP_LINE_TIMER_CHASE: the measured sets' own).
+ * 0, or -errno with @error set: -EOPNOTSUPP without CLFLUSH, -EINTR when
+ * interrupted (interrupt.h).
  */
 int cp_lines_calibrate(const struct cp_topology *topology, unsigned int cpu,
 		       enum cp_flush_instruction flush, uint64_t seed,
-		       enum cp_line_timer timer, struct cp_line_levels *levels,
+		       enum cp_line_timer timer, enum cp_page_size pages,
+		       struct cp_line_levels *levels,
 		       struct cp_timer_floor *floor, struct cp_error *error);
 
 #endif

@@ -91,7 +91,8 @@ int ctx_calibrate(struct cacheprobe_ctx *ctx)
 	if (ret)
 		return ret;
 	ret = cp_lines_calibrate(ctx->topology, pinned.cpu, ctx->flush,
-				 time_seed(), CP_LINE_TIMER_SAMPLE, &ctx->levels,
+				 time_seed(), CP_LINE_TIMER_SAMPLE, CP_PAGES_2M,
+				 &ctx->levels,
 				 &floor, &error);
 	unpin(&pinned);
 	if (ret) {
