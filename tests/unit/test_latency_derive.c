@@ -448,9 +448,12 @@ static void test_console_lines(void **state)
 	text = console_of(&results);
 	assert_string_equal(text,
 		"\n"
-		"TLB reach (4 KiB pages): page walks from 256 KiB (64 pages); 4 KiB pages cost +3.0 ns (1.15x) over 2 MiB pages at 4 MiB\n"
+		"TLB reach (4 KiB pages): page walks from 256 KiB (64 pages)\n"
+		"  4 KiB pages cost +3.0 ns (1.15x) over 2 MiB pages at 4 MiB\n"
 		"memory-level parallelism at 4 MiB: 2 chases 1.9x, 4 chases 3.6x (overlap against one chase)\n"
-		"TLB reach (4 KiB pages, kernel mode): no knee: 4 KiB pages never slower than 2 MiB pages beyond the noise at two sizes in a row; 4 KiB pages cost +0.0 ns (1.00x) over 2 MiB pages at 4 MiB\n");
+		"TLB reach (4 KiB pages, kernel mode):\n"
+		"  no knee: not slower than 2 MiB pages beyond the noise at two sizes in a row\n"
+		"  4 KiB pages cost +0.0 ns (1.00x) over 2 MiB pages at 4 MiB\n");
 	free(text);
 	cp_results_free(&results);
 }
@@ -472,7 +475,8 @@ static void test_console_not_backed_and_4k_chases(void **state)
 	 * and 23 / (20 / 3.6). */
 	assert_string_equal(text,
 		"\n"
-		"TLB reach (4 KiB pages): not measured: the 2 MiB-page chase got 4 KiB pages (no huge pages given)\n"
+		"TLB reach (4 KiB pages):\n"
+		"  not measured: the 2 MiB-page chase got 4 KiB pages (no huge pages given)\n"
 		"memory-level parallelism at 4 MiB (4 KiB pages): 2 chases 2.2x, 4 chases 4.1x (overlap against one chase)\n");
 	free(text);
 	cp_results_free(&results);

@@ -126,8 +126,21 @@ static void print_tlb(struct summary *summary,
 	    !small_pages_measured(results, mode))
 		return;
 	qualifier("4 KiB pages", mode, what, sizeof(what));
-	fprintf(begin_line(summary), "TLB reach%s: %s\n", what,
-		cli_tlb_reach_text(&reach, text, sizeof(text)));
+	cli_tlb_reach_text(&reach, text, sizeof(text));
+	/* The verdict, then each figure on a line of its own: a console
+	 * is 80 columns. */
+	fprintf(begin_line(summary), "TLB reach%s:", what);
+	fputs(strlen("TLB reach: ") + strlen(what) + strcspn(text, ";") > 80
+		      ? "\n  " : " ", summary->out);
+	for (const char *at = text; *at; at++) {
+		if (at[0] == ';' && at[1] == ' ') {
+			fputs("\n  ", summary->out);
+			at++;
+		} else {
+			fputc(*at, summary->out);
+		}
+	}
+	fputc('\n', summary->out);
 }
 
 /* "4 chases 3.6x" after the line's start (@at: its size, 0 for none

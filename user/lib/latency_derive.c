@@ -149,7 +149,7 @@ static void find_knee(struct cp_tlb_reach *reach)
 	reach->verdict = CP_TLB_NO_KNEE;
 	cp_name_bytes((uint64_t)reach->huge_page_bytes, huge, sizeof(huge));
 	snprintf(reach->why, sizeof(reach->why),
-		 "4 KiB pages never slower than %s pages beyond the noise at two sizes in a row",
+		 "not slower than %s pages beyond the noise at two sizes in a row",
 		 huge);
 }
 
