@@ -825,6 +825,25 @@ test_area_kernel_modes() {
 	else
 		t_fail latency-both-json "wanted 16 and 20 KiB in user and kernel mode, got $n of the 4"
 	fi
+	# --pages and --chases in kernel mode, over both transports: one curve
+	# per pair, named after the choices, the 2 MiB buffer of 4 MiB on
+	# huge pages read back from the module (a guest just booted has free
+	# 2 MiB blocks), the 4 KiB one on small pages, the overlap derived.
+	for tr in netlink ioctl; do
+		t_area_kernel "latency-kernel-variants-$tr" latency \
+			'chase [0-9]+ (KiB|MiB)( pages=4k)?( chases=2)? \(kernel\)' \
+			'memory-level parallelism' --transport "$tr" $AREA_OPTS \
+			--pages 4k,2m --chases 2 --min-size 4M --max-size 4M
+		n=$(json_measurements "/tmp/latency-kernel-variants-$tr.json" |
+			grep -cE '^latency\|chase 4 MiB( pages=4k)?( chases=2)? \(kernel\)\|kernel$')
+		if [ "$n" = 4 ] &&
+		   grep -q '"page_bytes_backed":2097152' "/tmp/latency-kernel-variants-$tr.json" &&
+		   grep -q '"page_bytes_backed":4096' "/tmp/latency-kernel-variants-$tr.json"; then
+			t_pass "latency-kernel-variants-$tr-curves"
+		else
+			t_fail "latency-kernel-variants-$tr-curves" "wanted 4 curves of 4 MiB, 2 MiB and 4 KiB pages read back; got $n: $(grep -o '"page_bytes_backed":[0-9]*' "/tmp/latency-kernel-variants-$tr.json" | tr '\n' ' ')"
+		fi
+	done
 	# Four threads, one per CPU: the module runs them all.
 	t_area_kernel bounce-kernel-4cpu bounce '.' ' 0,1,2,3 plain 4B +kernel ' $BOUNCE_OPTS \
 		--threads 4 --cpus 0-3
