@@ -18,11 +18,13 @@
 
 #include "lib/interrupt.h"
 #include "lib/latency_choices.h"
+#include "lib/line_calibrate.h"
 #include "lib/usable_cpus.h"
 
 /* The last-level working set stays short to walk even where the cache is
- * hundreds of MiB: 4 MiB is past every L2 of today and a first pass over
- * it from memory takes about 10 ms. */
+ * hundreds of MiB: a first pass over 4 MiB from memory takes about 10 ms;
+ * below that, the set the classifier calibrates as the last level (1.5
+ * times the level before it) is the one measured. */
 #define LLC_WS_CAP (4ull << 20)
 
 static const double sweep_factors[] = { 0.25, 0.5, 0.75, 1, 2, 4 };
@@ -70,17 +72,22 @@ static size_t plan_default_sizes(const struct cp_topology *topology,
 				 unsigned int cpu, uint64_t *sizes)
 {
 	const struct cp_cache_level *llc = cp_plan_last_level(topology);
+	uint64_t previous = 0;
 	size_t n = 0;
 
 	for (size_t i = 0; i < topology->nr_cache_levels && n < COLD_MAX_SIZES;
 	     i++) {
 		const struct cp_cache_level *cache = &topology->cache_levels[i];
-		uint64_t size = size_serving(cache, cpu) / 2;
+		uint64_t whole = size_serving(cache, cpu), size = whole / 2;
 
 		if (cache->type == CP_CACHE_INSTRUCTION || !size)
 			continue;
+		/* The set calibrated as the last level (line_calibrate.h). */
+		if (cache == llc)
+			size = cp_lines_llc_set_bytes(size, previous);
 		if (cache == llc && size > LLC_WS_CAP)
 			size = LLC_WS_CAP;
+		previous = whole;
 		size -= size % COLD_LINE_SIZE;
 		if (size < 2 * COLD_LINE_SIZE ||
 		    (options->min_size_bytes && size < options->min_size_bytes) ||

@@ -214,6 +214,13 @@ static int plateau(const struct calibration *run, uint64_t bytes,
 	return chase_plateau(run, bytes, flushed, out);
 }
 
+uint64_t cp_lines_llc_set_bytes(uint64_t llc_half, uint64_t previous_size)
+{
+	if (previous_size && llc_half > previous_size * 3 / 2)
+		return previous_size * 3 / 2;
+	return llc_half;
+}
+
 static int cache_plateaus(const struct calibration *run, uint64_t *last_ws)
 {
 	const struct cp_topology *topology = run->topology;
@@ -232,8 +239,8 @@ static int cache_plateaus(const struct calibration *run, uint64_t *last_ws)
 			continue;
 		if (cp_interrupt_requested())
 			return -EINTR;
-		if (cache == llc && previous && ws > previous * 3 / 2)
-			ws = previous * 3 / 2;
+		if (cache == llc)
+			ws = cp_lines_llc_set_bytes(ws, previous);
 		ret = plateau(run, ws, false,
 			      &levels->plateau_ticks[levels->nr]);
 		if (ret)

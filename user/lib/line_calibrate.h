@@ -28,6 +28,15 @@
 /* Steps of the timer loop the floor is taken from. */
 #define CP_LINES_FLOOR_PROBES 2048
 
+/*
+ * The working set that stands for the last level: half of it (@llc_half),
+ * but at most 1.5 times the level before it (@previous_size, 0: none),
+ * past that level and inside the share of a shared cache a guest really
+ * gets.  The calibration's plateau and the coldcache area's warm set
+ * both use it, so the set the area calls L3 is the set calibrated as L3.
+ */
+uint64_t cp_lines_llc_set_bytes(uint64_t llc_half, uint64_t previous_size);
+
 /* Bytes from one line of a @size-byte working set to the next. */
 size_t cp_lines_spread_stride(uint64_t size);
 
