@@ -85,6 +85,7 @@ struct cold_run {
 	struct cp_timer_floor calibration_floor;
 	enum cp_flush_instruction flush;
 	enum cp_page_size pages;	/* of the working sets (--pages) */
+	uint32_t kernel_pages;		/* CHASE's PAGES; 0: not chosen */
 	struct cp_eviction_plan plan;	/* at the chosen factor */
 	struct cp_garbage garbage;	/* naive's, and windows for the plans */
 	struct cp_readers *readers;	/* the plans' (all have the same CPUs) */

@@ -46,8 +46,16 @@ int cold_kernel_open(struct cold_run *run, struct cp_error *error)
 	int ret = area_open_module(run->context->options, &need,
 				   &run->kernel_client, &info, error);
 
-	if (run->kernel_client)
+	/* From ABI 4 on, the module's buffer is on the user's pages too;
+	 * before, on 4 KiB pages, and the notes say so. */
+	run->kernel_pages = 0;
+	if (run->kernel_client) {
+		if (info.abi_version >= 4)
+			run->kernel_pages = run->pages == CP_PAGES_4K
+						    ? CACHEPROBE_PAGES_4K
+						    : CACHEPROBE_PAGES_2M;
 		cp_module_info_free(&info);
+	}
 	return ret;
 }
 
@@ -136,6 +144,7 @@ static int one_method(struct cold_run *run, size_t k, uint64_t size,
 		.order = CACHEPROBE_ORDER_RANDOM,
 		.hops = (uint32_t)(size / COLD_LINE_SIZE),
 		.prepare = kernel_methods[k].prepare,
+		.pages = run->kernel_pages,
 	};
 	struct cp_run_result result;
 	int ret = cp_client_chase(run->kernel_client, &params, &result, error);
@@ -156,6 +165,9 @@ static int one_method(struct cold_run *run, size_t k, uint64_t size,
 int cold_kernel_measure(struct cold_run *run, struct cp_error *error)
 {
 	int ret = 0;
+
+	if (!run->kernel_pages && run->pages != CP_PAGES_4K)
+		cold_note(run, "kernel mode: the module (before ABI 4) chases on 4 KiB pages only, not the 2 MiB pages of user mode");
 
 	for (size_t s = 0; s < run->nr_sizes && !ret; s++) {
 		size_t first = run->context->results->nr_measurements;
