@@ -3,6 +3,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/err.h>
+#include "measure/bounce.h"
 #include "runner.h"
 
 #define CP_BOUNCE_CHUNK		64
@@ -16,20 +17,17 @@ struct cp_bounce {
 	u32 increments;
 };
 
+/* measure/bounce.h's loops: the instructions user mode runs. */
 static void cp_bounce_inc(void *p, u32 n, u32 width, bool atomic)
 {
 	if (width == 8 && atomic)
-		while (n--)
-			asm volatile("lock incq %0" : "+m" (*(u64 *)p));
+		cp_bounce_add_atomic64(p, n);
 	else if (width == 8)
-		while (n--)
-			asm volatile("incq %0" : "+m" (*(u64 *)p));
+		cp_bounce_add_plain64(p, n);
 	else if (atomic)
-		while (n--)
-			asm volatile("lock incl %0" : "+m" (*(u32 *)p));
+		cp_bounce_add_atomic32(p, n);
 	else
-		while (n--)
-			asm volatile("incl %0" : "+m" (*(u32 *)p));
+		cp_bounce_add_plain32(p, n);
 }
 
 static int cp_bounce_sample(struct cp_worker *w, u64 round, u64 deadline,

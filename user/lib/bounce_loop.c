@@ -1,41 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "bounce_loop.h"
 
-/*
- * "+m" makes the counter a memory operand the asm both reads and writes;
- * __volatile__ keeps every one of the @count instructions.  Nothing else
- * touches memory in the loop.
- */
+#include "measure/bounce.h"
+
+/* The loops are measure/bounce.h's, which the module runs too. */
 void cp_bounce_plain32(void *counter, uint64_t count)
 {
-	uint32_t *value = counter;
-
-	for (uint64_t i = 0; i < count; i++)
-		__asm__ __volatile__("addl $1, %0" : "+m"(*value));
+	cp_bounce_add_plain32(counter, count);
 }
 
 void cp_bounce_plain64(void *counter, uint64_t count)
 {
-	uint64_t *value = counter;
-
-	for (uint64_t i = 0; i < count; i++)
-		__asm__ __volatile__("addq $1, %0" : "+m"(*value));
+	cp_bounce_add_plain64(counter, count);
 }
 
 void cp_bounce_atomic32(void *counter, uint64_t count)
 {
-	uint32_t *value = counter;
-
-	for (uint64_t i = 0; i < count; i++)
-		__asm__ __volatile__("lock addl $1, %0" : "+m"(*value));
+	cp_bounce_add_atomic32(counter, count);
 }
 
 void cp_bounce_atomic64(void *counter, uint64_t count)
 {
-	uint64_t *value = counter;
-
-	for (uint64_t i = 0; i < count; i++)
-		__asm__ __volatile__("lock addq $1, %0" : "+m"(*value));
+	cp_bounce_add_atomic64(counter, count);
 }
 
 cp_bounce_loop_fn cp_bounce_loop(enum cp_bounce_op op, unsigned int width)

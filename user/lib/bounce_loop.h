@@ -5,7 +5,8 @@
  * assembly (addl/addq $1 to memory; lock addl/addq for atomic), so the
  * compiler can neither keep the counter in a register nor merge
  * increments.  In an optimised build each loop is the add plus the loop's
- * own decrement-and-branch (see user/doc/measuring.md).
+ * own decrement-and-branch (see user/doc/measuring.md).  The loops are
+ * include/measure/bounce.h's, the module's too.
  */
 #ifndef CACHEPROBE_BOUNCE_LOOP_H
 #define CACHEPROBE_BOUNCE_LOOP_H
