@@ -10,7 +10,7 @@
 #include "chain.h"
 #include "runner.h"
 
-/* Loads between two looks at the clock, about. */
+/* Steps of each chase between two looks at the clock. */
 #define CP_CHASE_CHUNK	64
 
 /**
@@ -103,9 +103,15 @@ static int cp_chase_check_chases(const struct cp_chase_req *req, u32 stride,
 		return cp_fail(err, EINVAL, CACHEPROBE_ATTR_CHASES,
 			       "CHASES out of range", "%u chases; 1 to %u",
 			       *chases, CACHEPROBE_MAX_CHASES);
-	if (*chases > slots)
+	if (slots > U32_MAX)
+		return cp_fail(err, E2BIG, CACHEPROBE_ATTR_SIZE,
+			       "too many slots in the chain",
+			       "%llu slots; at most %u (use a larger stride)",
+			       slots, U32_MAX);
+	/* A cycle of one slot would time the same line over and over. */
+	if (*chases > slots / 2)
 		return cp_fail(err, EINVAL, CACHEPROBE_ATTR_CHASES,
-			       "more CHASES than slots",
+			       "fewer than two slots per chase",
 			       "%u chases over %llu slots (SIZE / STRIDE)",
 			       *chases, slots);
 	if (req->hops % *chases)
@@ -165,8 +171,13 @@ static void cp_chase_plan(struct cp_chase *c, u32 loads)
 
 	c->iterations = rounds / per;
 	c->rounds = rounds % per;
-	c->chunk = max_t(u32, 1, CP_CHASE_CHUNK /
-			 cp_chase_loads_of(c->chases));
+	/*
+	 * Between two looks at the clock each chase goes CP_CHASE_CHUNK
+	 * steps, whatever their number: the positions go through memory at
+	 * each look, on the path of every chase, so a chunk counted in
+	 * loads made many chases pay it every few steps.
+	 */
+	c->chunk = max_t(u32, 1, CP_CHASE_CHUNK / per);
 }
 
 /**

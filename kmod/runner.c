@@ -796,6 +796,15 @@ void *cp_buf_alloc_pages(u64 size, bool huge, const char *what, int attr,
 				       "buffer larger than max_buffer_mb",
 				       "%s of %llu bytes; the limit is %llu",
 				       what, size, limit));
+	/*
+	 * vmalloc_huge() maps with 2 MiB pages only when each online node's
+	 * share is at least that: smaller buffers are allocated that large
+	 * (user mode's huge pages are whole 2 MiB ranges too).
+	 */
+	if (huge)
+		size = ALIGN(max_t(u64, size,
+				   (u64)PMD_SIZE * num_online_nodes()),
+			     PMD_SIZE);
 	if (cp_fault(CP_FAULT_NOMEM))
 		buf = NULL;
 	else if (huge)

@@ -1279,10 +1279,10 @@ static void k_chase_options(const struct kctx *c, bool nl)
 	q = k_chase(0);
 	q.size = 256;
 	q.stride = 64;
-	q.chases = 8;
-	q.ops = 64;
+	q.chases = 3;
+	q.ops = 63;
 	k_check_err(c, nl, "chase-more-chases-than-slots", &q, EINVAL,
-		    "more CHASES than slots");
+		    "fewer than two slots per chase");
 	q = k_chase(0);
 	q.pages = 3;
 	k_check_err(c, nl, "chase-pages-3", &q, EINVAL, "unknown PAGES");

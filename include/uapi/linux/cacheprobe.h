@@ -227,8 +227,9 @@
  *	Reply: the run attributes (see "Measurement commands"), one SERIES
  *	for the CPU, and (ABI 4) PAGE_BYTES; a value is the TSC ticks of OPS
  *	loads.  Errors: EINVAL for an unknown PAGES, CHASES 17 or more or
- *	above n, OPS not a multiple of CHASES (the message names OPS and
- *	CHASES); EOPNOTSUPP for PREPARE CLFLUSH without CLFLUSH.  A module of
+ *	above n / 2 (each chase needs two slots), OPS not a multiple of
+ *	CHASES (the message names OPS and CHASES); E2BIG for more than
+ *	U32_MAX slots; EOPNOTSUPP for PREPARE CLFLUSH without CLFLUSH.  A module of
  *	ABI 3 or older refuses PAGES, CHASES and SEED (EINVAL, an unknown
  *	attribute; over ioctl, reserved fields not zero) and sends no
  *	PAGE_BYTES.  ioctl: CACHEPROBE_IOC_CHASE.
@@ -384,8 +385,9 @@ enum cacheprobe_cmd {
  *	CACHEPROBE_PAGES_2M request the kernel served with small pages
  *	replies 4096.
  * @CACHEPROBE_ATTR_CHASES: (ABI 4) CHASE request, u32: independent chases
- *	followed at once, 1 to CACHEPROBE_MAX_CHASES and at most the number
- *	of slots; 0 (the default) for 1.  EINVAL, naming CHASES, otherwise.
+ *	followed at once, 1 to CACHEPROBE_MAX_CHASES and at most half the
+ *	number of slots (two slots a chase); 0 (the default) for 1.  EINVAL,
+ *	naming CHASES, otherwise.
  * @CACHEPROBE_ATTR_SEED: (ABI 4) CHASE request, u64: the seed of the
  *	random order (ORDER RANDOM; SEQUENTIAL ignores it).  The order is the
  *	identity 0 .. n - 1 shuffled with Sattolo's algorithm (positions n - 1
