@@ -35,6 +35,7 @@
 #include "lib/name_bytes.h"
 #include "lib/harness_results.h"
 #include "lib/stability.h"
+#include "measure/rng.h"
 #include "lib/usable_cpus.h"
 
 #define DEFAULT_MIN_SIZE (4ull << 10)
@@ -263,12 +264,29 @@ static void describe(struct cp_measurement *m, const struct latency_plan *plan,
 	cp_measurement_add_param(m, "chases", variant->chases);
 }
 
+/*
+ * The chain's seed for size @index: mixed, so that no --seed makes it 0,
+ * which the ioctl transport cannot ask the module for (0 there means
+ * "draw one").  User and kernel mode use the same.
+ */
+static uint64_t chain_seed(const struct cp_area_context *context,
+			   size_t index)
+{
+	__u64 state = context->options->seed + index;
+
+	return cp_splitmix64(&state);
+}
+
 /* The pages given may not be the pages asked for: say so beside the
  * figure, which belongs to the pages given. */
 static void note_backing(struct cp_measurement *m,
 			 const struct latency_variant *variant,
 			 uint64_t backed)
 {
+	const char *why = strcmp(m->mode, "kernel") == 0
+		? "vmalloc_huge found no free 2 MiB blocks"
+		: "transparent huge pages off or memory fragmented";
+
 	char asked[16], got[16];
 
 	cp_measurement_add_param(m, "page_bytes_backed", (int64_t)backed);
@@ -278,8 +296,8 @@ static void note_backing(struct cp_measurement *m,
 		      sizeof(asked));
 	cp_name_bytes(backed, got, sizeof(got));
 	cp_measurement_warn(m,
-			    "asked for %s pages, the buffer got %s pages (transparent huge pages off or memory fragmented): TLB misses are in this figure",
-			    asked, got);
+			    "asked for %s pages, the buffer got %s pages (%s): TLB misses are in this figure",
+			    asked, got, why);
 }
 
 static int record(struct cp_area_context *context,
@@ -326,7 +344,7 @@ static int measure_size(struct cp_area_context *context,
 {
 	const struct cp_chase_spec spec = {
 		.bytes = plan->sizes[index], .line_size = plan->line_size,
-		.seed = context->options->seed + index,
+		.seed = chain_seed(context, index),
 		.pages = variant->pages, .chases = variant->chases,
 	};
 	struct cp_chase chase;
@@ -388,7 +406,7 @@ static int measure_size_kernel(struct cp_area_context *context,
 						  : 0,
 		.pages = module_pages(variant->pages),
 		.chases = variant->chases,
-		.seed = context->options->seed + index,
+		.seed = chain_seed(context, index),
 	};
 	struct cp_run_result result;
 	struct cp_measurement *m;
@@ -468,6 +486,30 @@ static struct cp_measurement *last_of(struct cp_results *results,
 	return NULL;
 }
 
+/* Whether size @i has two lines or more for each of @variant's chases. */
+static bool holds_chases(const struct latency_plan *plan, size_t i,
+			 const struct latency_variant *variant)
+{
+	return plan->sizes[i] / plan->line_size >= 2ull * variant->chases;
+}
+
+/* Say which sizes a curve of many chases left out, on its last figure. */
+static void note_too_small(struct cp_results *results, size_t first,
+			   const char *mode, const struct latency_plan *plan,
+			   const struct latency_variant *variant)
+{
+	struct cp_measurement *m = last_of(results, first, mode);
+	char text[32];
+
+	if (!m || holds_chases(plan, 0, variant))
+		return;
+	cp_name_bytes(2ull * variant->chases * plan->line_size, text,
+		      sizeof(text));
+	cp_measurement_warn(m,
+			    "%u chases: sizes below %s left out (each chase needs two lines)",
+			    variant->chases, text);
+}
+
 /* Whether @variant is the plan's first, classic, curve. */
 static bool is_classic(const struct latency_plan *plan,
 		       const struct latency_variant *variant)
@@ -491,6 +533,8 @@ static int run_kernel(struct cp_area_context *context,
 	int ret = 0;
 
 	for (size_t i = 0; i < plan->nr_sizes && !ret; i++) {
+		if (!holds_chases(plan, i, variant))
+			continue;
 		if (!cp_latency_kernel_fits(plan->sizes[i],
 					    kernel->max_buffer_bytes)) {
 			if (!skipped++)
@@ -525,6 +569,7 @@ static int run_kernel(struct cp_area_context *context,
 	if (m && user_ran && is_classic(plan, variant))
 		cp_measurement_warn(m,
 				    "cache levels and thresholds come from the user-mode curve");
+	note_too_small(context->results, first, "kernel", plan, variant);
 	return 0;
 }
 
@@ -576,10 +621,13 @@ static int run_user(struct cp_area_context *context,
 		    const struct latency_variant *variant, double *done,
 		    double total, struct cp_error *error)
 {
+	size_t first = context->results->nr_measurements;
 	char what[96];
 	int ret = 0;
 
 	for (size_t i = 0; i < plan->nr_sizes && !ret; i++) {
+		if (!holds_chases(plan, i, variant))
+			continue;
 		name_size(plan->sizes[i], variant, what, sizeof(what));
 		if (context->progress)
 			context->progress(context->progress_data, what, *done,
@@ -587,6 +635,8 @@ static int run_user(struct cp_area_context *context,
 		ret = measure_size(context, plan, i, variant, error);
 		*done += size_cost(context, plan->sizes[i]);
 	}
+	if (!ret)
+		note_too_small(context->results, first, "user", plan, variant);
 	return ret;
 }
 

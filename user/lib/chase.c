@@ -78,6 +78,7 @@ static int map_giant(struct cp_chase *chase, size_t bytes)
 		return -ENOMEM;
 	chase->buffer = raw;
 	chase->mapped_bytes = mapped;
+	chase->huge_pages_requested = true;
 	return 0;
 }
 

@@ -4,13 +4,22 @@
 #include <stdbool.h>
 #include <string.h>
 
+/* Files from before the params: user mode asked for 2 MiB pages, the
+ * module (before ABI 4) used 4 KiB ones. */
+static int64_t old_page_bytes(const struct cp_measurement *measurement)
+{
+	return strcmp(measurement->mode, "kernel") == 0
+		       ? CP_LATENCY_SMALL_PAGE_BYTES
+		       : CP_LATENCY_CLASSIC_PAGE_BYTES;
+}
+
 struct cp_latency_variant
 cp_latency_variant_of(const struct cp_measurement *measurement)
 {
 	return (struct cp_latency_variant){
 		.page_bytes = cp_measurement_param(
 			measurement, "page_bytes",
-			CP_LATENCY_CLASSIC_PAGE_BYTES),
+			old_page_bytes(measurement)),
 		.page_bytes_backed = cp_measurement_param(
 			measurement, "page_bytes_backed", 0),
 		.chases = cp_measurement_param(measurement, "chases", 1),

@@ -4,9 +4,10 @@
  * their names: a measurement belongs to the curve of its mode, the page
  * size it asked for ("page_bytes") and the number of chases followed at
  * once ("chases").  Files written before those params existed hold one
- * curve per mode, chased on 2 MiB pages asked for with one chase: they
- * read as that curve (the classic one), so readers of old and new files
- * need no second path.
+ * curve per mode with one chase, on 2 MiB pages asked for in user mode
+ * and on 4 KiB pages in kernel mode (the module had no other before ABI
+ * 4): they read as those curves, so readers of old and new files need no
+ * second path.
  */
 #ifndef CACHEPROBE_LATENCY_VARIANTS_H
 #define CACHEPROBE_LATENCY_VARIANTS_H
