@@ -90,7 +90,11 @@ static void test_duplicates(void **state)
 {
 	(void)state;
 	assert_refused(BIG_MACHINE, "1,0-2", "CPU 1 is selected twice");
-	assert_refused(BIG_MACHINE, "per-l3,16", "CPU 16 is selected twice");
+	/* What picks bring again is merged, with each other and with CPUs
+	 * named by number; only a number named twice is refused. */
+	assert_selects(BIG_MACHINE, "per-l3,16", false,
+		       "0,16,32,48,64,80,96,112");
+	assert_selects(BIG_MACHINE, "per-core,per-l3,all", false, "0-127");
 	assert_selects(BIG_MACHINE, "1,0-2", true, "0-2");
 	assert_selects(BIG_MACHINE, "per-l3,16", true,
 		       "0,16,32,48,64,80,96,112");

@@ -16,6 +16,9 @@ struct selection {
 	const struct cp_topology *topology;
 	bool allow_duplicates;
 	struct cp_cpuset *set;
+	/* The CPUs named by number: only those can be named twice; what a
+	 * pick or 'all' brings again (per-core,per-l3) is merged. */
+	struct cp_cpuset *named;
 	char *why;
 	size_t why_len;
 };
@@ -56,12 +59,16 @@ static int reject_cpu(struct selection *selection, unsigned int cpu)
 	return ret;
 }
 
-static int add_cpu(struct selection *selection, unsigned int cpu)
+static int add_cpu(struct selection *selection, unsigned int cpu,
+		   bool named)
 {
 	if (!cp_cpuset_test(selection->topology->usable, cpu))
 		return reject_cpu(selection, cpu);
-	if (cp_cpuset_test(selection->set, cpu) && !selection->allow_duplicates)
+	if (named && cp_cpuset_test(selection->named, cpu) &&
+	    !selection->allow_duplicates)
 		return reject(selection, "CPU %u is selected twice", cpu);
+	if (named)
+		cp_cpuset_set(selection->named, cpu);
 	cp_cpuset_set(selection->set, cpu);
 	return 0;
 }
@@ -105,7 +112,7 @@ static int add_pick(struct selection *selection, size_t index)
 
 		if (first < 0)
 			continue;	/* CPU-less, or none of them usable */
-		ret = add_cpu(selection, (unsigned int)first);
+		ret = add_cpu(selection, (unsigned int)first, false);
 		any = true;
 	}
 	if (!ret && !any)
@@ -122,7 +129,7 @@ static int add_all(struct selection *selection)
 
 	for (int cpu = cp_cpuset_first(all); cpu >= 0 && !ret;
 	     cpu = cp_cpuset_next(all, (unsigned int)cpu))
-		ret = add_cpu(selection, (unsigned int)cpu);
+		ret = add_cpu(selection, (unsigned int)cpu, false);
 	return ret;
 }
 
@@ -153,7 +160,7 @@ static int add_range(struct selection *selection, const char *item,
 		return reject(selection, "CPU %lu is beyond the limit of %d",
 			      last, CACHEPROBE_MAX_CPUS - 1);
 	for (unsigned long cpu = first; cpu <= last && !ret; cpu++)
-		ret = add_cpu(selection, (unsigned int)cpu);
+		ret = add_cpu(selection, (unsigned int)cpu, true);
 	return ret;
 }
 
@@ -186,8 +193,12 @@ int cp_cpu_select(const struct cp_topology *topology, const char *text,
 	if (*text == '\0')
 		return reject(&selection, "empty CPU selection");
 	selection.set = cp_cpuset_new(CACHEPROBE_MAX_CPUS);
-	if (!selection.set)
+	selection.named = cp_cpuset_new(CACHEPROBE_MAX_CPUS);
+	if (!selection.set || !selection.named) {
+		cp_cpuset_free(selection.set);
+		cp_cpuset_free(selection.named);
 		return -ENOMEM;
+	}
 	for (;;) {
 		size_t len = strcspn(item, ",");
 
@@ -196,6 +207,7 @@ int cp_cpu_select(const struct cp_topology *topology, const char *text,
 			break;
 		item += len + 1;
 	}
+	cp_cpuset_free(selection.named);
 	if (ret) {
 		cp_cpuset_free(selection.set);
 		return ret;
