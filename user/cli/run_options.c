@@ -426,6 +426,25 @@ static int parse_value(int opt, struct run_options *options)
 	}
 }
 
+static const char bench_usage[] =
+	"Usage: " CLI_PROGRAM " bench [OPTIONS]\n"
+	"\n"
+	"Measure the instrument itself: timer overhead and granularity, the\n"
+	"core clock, the NOTHING floor before and after its subtraction; then\n"
+	"the latency area with its plateaus.  Naming an area is refused.\n"
+	"\n";
+
+/* bench's own head, then the options it shares with run. */
+static void print_usage(void)
+{
+	const char *options = strstr(run_usage, "Options:");
+
+	if (strcmp(command_name, "bench") == 0 && options)
+		printf("%s%s", bench_usage, options);
+	else
+		fputs(run_usage, stdout);
+}
+
 static int parse_option(int opt, char **argv, struct run_options *options)
 {
 	int ret = parse_value(opt, options);
@@ -446,7 +465,7 @@ static int parse_option(int opt, char **argv, struct run_options *options)
 		options->coldcache.sweep = true;
 		return 0;
 	case 'h':
-		fputs(run_usage, stdout);
+		print_usage();
 		return CLI_EXIT_OK;
 	default:
 		return cli_option_error(command_name, opt, optopt, argv[optind - 1]);
