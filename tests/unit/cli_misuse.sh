@@ -666,6 +666,15 @@ progress_cases() {
 		not_ok "progress: shown with the time left when stderr is a terminal" \
 			"exit status $status" "$(head -c 600 "$work/tty")"
 	fi
+	TERM=dumb script -qec "$short" /dev/null </dev/null >"$work/tty" 2>"$work/err"
+	status=$?
+	if [ "$status" -eq 0 ] && grep -q '%\]' "$work/tty" &&
+	   ! grep -q "$(printf '\033')" "$work/tty"; then
+		ok "progress: no escape sequence on a dumb terminal"
+	else
+		not_ok "progress: no escape sequence on a dumb terminal" \
+			"exit status $status" "$(head -c 600 "$work/tty" | cat -v)"
+	fi
 	script -qec "$short --quiet" /dev/null </dev/null >"$work/tty" 2>"$work/err"
 	status=$?
 	if [ "$status" -eq 0 ] && ! grep -q '%\]' "$work/tty"; then

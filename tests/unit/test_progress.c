@@ -31,7 +31,50 @@ static void start(struct cli_progress *progress, size_t index, size_t count)
 {
 	cli_progress_init(progress, false);
 	progress->enabled = true;
+	progress->dumb = false;
+	progress->columns = 120;
 	cli_progress_area(progress, "latency", index, count);
+}
+
+/* A narrow terminal: the line is cut one short of its width, so the
+ * cursor never wraps to a line that \r cannot reach. */
+static void test_cut_to_the_width(void **state)
+{
+	struct cli_progress progress;
+	char *line;
+
+	(void)state;
+	start(&progress, 0, 3);
+	progress.columns = 30;
+	line = line_after_10_s(&progress, 1, 4);
+	assert_string_equal(line, "\r\033[K[ 25%] latency (area 1 of 3):");
+	free(line);
+}
+
+/* TERM=dumb: no escape sequence; a shorter line is padded over the old
+ * one, and clearing writes spaces. */
+static void test_dumb_terminal(void **state)
+{
+	struct cli_progress progress;
+	struct stderr_capture capture;
+	char *line;
+
+	(void)state;
+	start(&progress, 0, 1);
+	progress.dumb = true;
+	line = line_after_10_s(&progress, 1, 4);
+	assert_string_equal(line, "\r[ 25%] latency: chase 4 MiB, about 30 s left");
+	free(line);
+	line = line_after_10_s(&progress, 0, 4);
+	assert_string_equal(line, "\r[  0%] latency: chase 4 MiB                 ");
+	free(line);
+	capture_stderr_begin(&capture);
+	cli_progress_clear(&progress);
+	line = capture_stderr_end(&capture);
+	assert_null(strchr(line, '\033'));
+	/* What is on screen now: the shorter line, then blanks. */
+	assert_int_equal(strlen(line), 2 + strlen("[  0%] latency: chase 4 MiB"));
+	free(line);
 }
 
 /* The only area: its time left is the run's. */
@@ -103,6 +146,8 @@ int main(void)
 		cmocka_unit_test(test_areas_to_come),
 		cmocka_unit_test(test_no_estimate_at_the_start),
 		cmocka_unit_test(test_quiet_is_silent),
+		cmocka_unit_test(test_cut_to_the_width),
+		cmocka_unit_test(test_dumb_terminal),
 	};
 
 	return cmocka_run_group_tests_name("progress", tests, NULL, NULL);

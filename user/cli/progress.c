@@ -2,7 +2,19 @@
 #include "cli/progress.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
+
+#define DEFAULT_COLUMNS 80
+
+static bool dumb_terminal(void)
+{
+	const char *term = getenv("TERM");
+
+	return !term || !*term || strcmp(term, "dumb") == 0;
+}
 
 void cli_progress_init(struct cli_progress *progress, bool quiet)
 {
@@ -11,6 +23,42 @@ void cli_progress_init(struct cli_progress *progress, bool quiet)
 	progress->area_index = 0;
 	progress->nr_areas = 1;
 	progress->line_shown = false;
+	progress->dumb = dumb_terminal();
+	progress->columns = 0;
+	progress->shown_len = 0;
+}
+
+/* The terminal's width now (it may have been resized), else $COLUMNS,
+ * else 80. */
+static size_t width_of(const struct cli_progress *progress)
+{
+	struct winsize size;
+	const char *columns = getenv("COLUMNS");
+
+	if (progress->columns)
+		return progress->columns;
+	if (!ioctl(STDERR_FILENO, TIOCGWINSZ, &size) && size.ws_col)
+		return size.ws_col;
+	if (columns && atoi(columns) > 0)
+		return (size_t)atoi(columns);
+	return DEFAULT_COLUMNS;
+}
+
+/* @line over the one on screen, cut one short of the width so that the
+ * cursor never wraps. */
+static void show(struct cli_progress *progress, const char *line)
+{
+	size_t width = width_of(progress);
+	size_t len = strlen(line);
+
+	if (width > 1 && len > width - 1)
+		len = width - 1;
+	if (progress->dumb)
+		fprintf(stderr, "\r%-*.*s", (int)progress->shown_len,
+			(int)len, line);
+	else
+		fprintf(stderr, "\r\033[K%.*s", (int)len, line);
+	progress->shown_len = len;
 }
 
 void cli_progress_area(struct cli_progress *progress, const char *area,
@@ -45,25 +93,34 @@ void cli_progress_update(void *data, const char *what, double done,
 	double elapsed = seconds_since(&progress->started);
 	double share = total > 0 ? done / total : 0;
 
+	char line[512], areas[48] = "", left[64] = "";
+
 	if (!progress->enabled)
 		return;
-	fprintf(stderr, "\r\033[K[%3.0f%%] %s", 100 * share, progress->area);
 	if (progress->nr_areas > 1)
-		fprintf(stderr, " (area %zu of %zu)", progress->area_index + 1,
-			progress->nr_areas);
-	fprintf(stderr, ": %s", what);
+		snprintf(areas, sizeof(areas), " (area %zu of %zu)",
+			 progress->area_index + 1, progress->nr_areas);
 	/* The estimate needs some work done to extrapolate from. */
 	if (share > 0.02)
-		fprintf(stderr, ", about %.0f s left%s",
-			elapsed / share * (1 - share),
-			more_areas(progress) ? " in this area" : "");
+		snprintf(left, sizeof(left), ", about %.0f s left%s",
+			 elapsed / share * (1 - share),
+			 more_areas(progress) ? " in this area" : "");
+	snprintf(line, sizeof(line), "[%3.0f%%] %s%s: %s%s", 100 * share,
+		 progress->area, areas, what, left);
+	show(progress, line);
 	fflush(stderr);
 	progress->line_shown = true;
 }
 
 void cli_progress_clear(struct cli_progress *progress)
 {
-	if (progress->enabled && progress->line_shown)
-		fputs("\r\033[K", stderr);
+	if (progress->enabled && progress->line_shown) {
+		if (progress->dumb)
+			fprintf(stderr, "\r%*s\r", (int)progress->shown_len,
+				"");
+		else
+			fputs("\r\033[K", stderr);
+	}
 	progress->line_shown = false;
+	progress->shown_len = 0;
 }

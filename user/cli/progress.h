@@ -7,6 +7,9 @@
  * still to come are counted but not timed: their durations depend on the
  * machine and the options in ways nothing here measures, and a guess would
  * pass for an estimate.  In the last (or only) area it is the run's.
+ * The line is cut to the terminal's width (a wrapped line cannot be
+ * redrawn), and a terminal without escape sequences (TERM unset or dumb)
+ * gets the old line overwritten with spaces instead of "erase to end".
  */
 #ifndef CACHEPROBE_PROGRESS_H
 #define CACHEPROBE_PROGRESS_H
@@ -22,6 +25,9 @@ struct cli_progress {
 	size_t nr_areas;
 	struct timespec started;	/* of the current area */
 	bool line_shown;
+	bool dumb;			/* no escape sequences */
+	unsigned int columns;		/* 0: the terminal's, read each time */
+	size_t shown_len;		/* of the line on screen */
 };
 
 void cli_progress_init(struct cli_progress *progress, bool quiet);
