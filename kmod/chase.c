@@ -103,7 +103,8 @@ static int cp_chase_check_chases(const struct cp_chase_req *req, u32 stride,
 		return cp_fail(err, EINVAL, CACHEPROBE_ATTR_CHASES,
 			       "CHASES out of range", "%u chases; 1 to %u",
 			       *chases, CACHEPROBE_MAX_CHASES);
-	if (slots > U32_MAX)
+	/* A SIZE above max_buffer_mb is refused as such, by the allocation. */
+	if (slots > U32_MAX && req->size <= cp_param_max_buffer_bytes())
 		return cp_fail(err, E2BIG, CACHEPROBE_ATTR_SIZE,
 			       "too many slots in the chain",
 			       "%llu slots; at most %u (use a larger stride)",
