@@ -177,6 +177,10 @@ struct cp_run_req {
  *	the run; 0 for no limit but CACHEPROBE_MAX_VALUES.
  * @page_bytes: the smallest page size mapping the buffer (CHASE); 0 when
  *	the command does not report it.
+ * @missed_rounds: rounds the leading thread offered that not every
+ *	partner joined in time (saturates at U32_MAX).
+ * @disturbed: samples run again because something the module cannot see
+ *	stretched a window far past its bound (not counted in @retries).
  */
 struct cp_run_res {
 	u64 *values;
@@ -190,6 +194,8 @@ struct cp_run_res {
 	u32 retries;
 	u32 values_cap;
 	u64 page_bytes;
+	u32 missed_rounds;
+	u32 disturbed;
 };
 
 void cp_run_res_free(struct cp_run_res *res);

@@ -242,7 +242,7 @@ static size_t cp_genl_run_size(const struct cp_run_res *res)
 	size_t series = nla_total_size(0) + nla_total_size(sizeof(u32)) +
 			nla_total_size(res->samples * sizeof(u64));
 
-	return 3 * nla_total_size(sizeof(u32)) +
+	return 5 * nla_total_size(sizeof(u32)) +
 	       4 * nla_total_size_64bit(sizeof(u64)) + res->nr_series * series;
 }
 
@@ -278,7 +278,10 @@ static int cp_genl_put_run(struct sk_buff *msg, const struct cp_run_res *res)
 				res->window_max_nsec, CACHEPROBE_ATTR_PAD) ?:
 	      nla_put_u64_64bit(msg, CACHEPROBE_ATTR_WINDOWS, res->windows,
 				CACHEPROBE_ATTR_PAD) ?:
-	      nla_put_u32(msg, CACHEPROBE_ATTR_RETRIES, res->retries);
+	      nla_put_u32(msg, CACHEPROBE_ATTR_RETRIES, res->retries) ?:
+	      nla_put_u32(msg, CACHEPROBE_ATTR_MISSED_ROUNDS,
+			  res->missed_rounds) ?:
+	      nla_put_u32(msg, CACHEPROBE_ATTR_DISTURBED, res->disturbed);
 	if (!ret && res->page_bytes)
 		ret = nla_put_u64_64bit(msg, CACHEPROBE_ATTR_PAGE_BYTES,
 					res->page_bytes, CACHEPROBE_ATTR_PAD);

@@ -235,9 +235,6 @@ static int cp_ioc_run_in(const struct cacheprobe_ioc_head *head,
 	if (!capable(CAP_SYS_ADMIN))
 		return cp_fail(err, EPERM, 0, "this command needs CAP_SYS_ADMIN",
 			       "the caller lacks it");
-	if (run->reserved)
-		return cp_fail(err, EINVAL, 0, "reserved fields must be zero",
-			       "struct cacheprobe_run.reserved");
 	if (!run->cpus || !run->nr_cpus ||
 	    run->nr_cpus > CACHEPROBE_RUN_MAX_CPUS)
 		return cp_fail(err, EINVAL, 0, "bad CPU list",
@@ -269,6 +266,8 @@ static int cp_ioc_run_out(struct cacheprobe_run *run,
 	run->retries = res->retries;
 	run->nr_series = res->nr_series;
 	run->page_bytes = res->page_bytes;
+	run->missed_rounds = res->missed_rounds;
+	run->disturbed = res->disturbed;
 	if (copy_to_user(u64_to_user_ptr(run->values), res->values,
 			 array_size(nr, sizeof(u64))))
 		return -EFAULT;

@@ -28,20 +28,40 @@
 
 /* Tries of one sample that overran its window before giving up. */
 #define CP_MAX_TRIES		8
+/* Retries of one sample whose window something else stretched. */
+#define CP_MAX_DISTURBED	64
+/* Partner timeouts of missed rounds, every follower alive, before ETIMEDOUT. */
+#define CP_MISS_TIMEOUTS	10
+/*
+ * A status of a sample: it overran a window that lasted more than twice
+ * the bound (interrupts were off: the CPU was taken away unseen).
+ */
+#define CP_DISTURBED		1
 
 /**
  * struct cp_run - a running measurement
  * @spec: what to run.
  * @res: where results go.
  * @budget: window length, TSC ticks.
- * @join_budget: how long the leader waits in a window for the others.
+ * @join_budget: how long the leader waits in a window for the others,
+ *	between @join_min and @join_max.
+ * @join_min: the join wait's start and floor, a quarter window.
+ * @join_max: its bound, half a window.
  * @timeout_ns: partner timeout.
+ * @miss_since: ktime_get_ns() of the first of the rounds missed in a row,
+ *	or of the sample's start.
+ * @miss_rounds: rounds missed in a row.
  * @sync: the round handshake (CP_SYNC_*).
  * @abort: 0, or the negative errno that ends the run.
  * @arrived: threads past the start barrier's entry.
  * @running: threads not finished yet.
  * @done: completed by the last thread to finish.
- * @silent_cpu: the CPU whose thread did not answer (ETIMEDOUT).
+ * @silent_cpu: the CPU whose thread did not answer, or did not keep up
+ *	(ETIMEDOUT).
+ * @slow_rounds: 0 when @silent_cpu's thread did not answer; else the
+ *	rounds it missed in a row, alive, before ETIMEDOUT.
+ * @slow_joins: how many of @slow_rounds it joined.
+ * @slow_ns: how long @slow_rounds took.
  * @leader_beat: ktime_get_ns() of the leader's last sign of life while it
  *	offers no round (test builds' hold); followers time out after it.
  * @nr: threads.
@@ -52,13 +72,20 @@ struct cp_run {
 	struct cp_run_res *res;
 	u64 budget;
 	u64 join_budget;
+	u64 join_min;
+	u64 join_max;
 	u64 timeout_ns;
+	u64 miss_since;
+	u64 miss_rounds;
 	atomic64_t sync;
 	atomic_t abort;
 	atomic_t arrived;
 	atomic_t running;
 	struct completion done;
 	int silent_cpu;
+	u64 slow_rounds;
+	u64 slow_joins;
+	u64 slow_ns;
 	u64 leader_beat;
 	unsigned int nr;
 	struct cp_worker w[];
@@ -120,7 +147,8 @@ static void cp_window_begin(struct cp_worker *w, struct cp_window *win)
 	win->start = rdtsc_ordered();
 }
 
-static void cp_window_end(struct cp_worker *w, struct cp_window *win)
+/* Return: the window's length, TSC ticks. */
+static u64 cp_window_end(struct cp_worker *w, struct cp_window *win)
 {
 	u64 len = rdtsc_ordered() - win->start;
 
@@ -132,6 +160,16 @@ static void cp_window_end(struct cp_worker *w, struct cp_window *win)
 	w->windows++;
 	if (len > w->window_max)
 		w->window_max = len;
+	return len;
+}
+
+/*
+ * A sample's status from its window: an overrun in a window more than twice
+ * its bound long was not the sample's doing.
+ */
+static int cp_window_status(const struct cp_run *run, int ret, u64 len)
+{
+	return ret == -EOVERFLOW && len > 2 * run->budget ? CP_DISTURBED : ret;
 }
 
 /*
@@ -187,7 +225,10 @@ static int cp_collect(struct cp_worker *w, u64 gen)
 			}
 			cp_pause(&spins);
 		}
-		if (f->status && status != -EOVERFLOW)
+		/* A disturbed window explains its partners' overruns. */
+		if (f->status == CP_DISTURBED ||
+		    (f->status && status != -EOVERFLOW &&
+		     status != CP_DISTURBED))
 			status = f->status;
 	}
 	return status;
@@ -200,7 +241,7 @@ static int cp_collect(struct cp_worker *w, u64 gen)
 static int cp_lead_round(struct cp_worker *w, u64 gen)
 {
 	struct cp_run *run = w->run;
-	u64 want = run->nr - 1, v, join_end;
+	u64 want = run->nr - 1, v, join_end, len;
 	struct cp_window win;
 	int ret;
 
@@ -226,8 +267,8 @@ static int cp_lead_round(struct cp_worker *w, u64 gen)
 	}
 	ret = run->spec->ops->sample(w, gen, cp_sample_deadline(run, win.start),
 				     &w->value);
-	cp_window_end(w, &win);
-	w->status = ret;
+	len = cp_window_end(w, &win);
+	w->status = cp_window_status(run, ret, len);
 	return cp_collect(w, gen);
 }
 
@@ -260,29 +301,91 @@ static void cp_hold(struct cp_worker *w)
 	}
 }
 
+/* Every follower joined a round (or the sample begins): none missed. */
+static void cp_lead_joined(struct cp_run *run)
+{
+	unsigned int i;
+
+	run->miss_since = ktime_get_ns();
+	run->miss_rounds = 0;
+	for (i = 1; i < run->nr; i++)
+		run->w[i].joins_mark = READ_ONCE(run->w[i].joins);
+	run->join_budget = max(run->join_budget / 2, run->join_min);
+}
+
+/*
+ * A round was missed: wait longer for the next one.  ETIMEDOUT when a
+ * follower has shown no sign of life for the partner timeout, or when rounds
+ * have missed for CP_MISS_TIMEOUTS partner timeouts (the follower that
+ * joined the fewest of them is named).
+ */
+static int cp_lead_missed(struct cp_run *run)
+{
+	u64 now = ktime_get_ns(), fewest = U64_MAX, joins, seen;
+	unsigned int i, slow = 1;
+
+	if (run->res->missed_rounds < U32_MAX)
+		run->res->missed_rounds++;
+	run->miss_rounds++;
+	run->join_budget = min(run->join_budget * 2, run->join_max);
+	for (i = 1; i < run->nr; i++) {
+		struct cp_worker *f = &run->w[i];
+
+		/* Its sign of life may be newer than @now. */
+		seen = max(READ_ONCE(f->alive), run->miss_since);
+		if (now > seen && now - seen > run->timeout_ns) {
+			run->silent_cpu = f->cpu;
+			return -ETIMEDOUT;
+		}
+		joins = READ_ONCE(f->joins) - f->joins_mark;
+		if (joins < fewest) {
+			fewest = joins;
+			slow = i;
+		}
+	}
+	if (now - run->miss_since <= CP_MISS_TIMEOUTS * run->timeout_ns)
+		return 0;
+	run->silent_cpu = run->w[slow].cpu;
+	run->slow_rounds = run->miss_rounds;
+	run->slow_joins = fewest;
+	run->slow_ns = now - run->miss_since;
+	return -ETIMEDOUT;
+}
+
 static int cp_lead(struct cp_worker *w)
 {
 	struct cp_run *run = w->run;
-	unsigned int tries;
-	u64 gen = 0, since;
+	unsigned int tries, disturbed;
+	u64 gen = 0;
 	u32 s;
 	int ret = 0;
 
 	for (s = 0; s < run->spec->samples && !ret; s++) {
 		tries = 0;
-		since = ktime_get_ns();
+		disturbed = 0;
 		ret = cp_prepare(w);
+		cp_lead_joined(run);
 		while (!ret) {
 			ret = cp_lead_round(w, ++gen);
 			if (ret == -EAGAIN) {
-				ret = cp_timed_out(run, since) ? -ETIMEDOUT : 0;
+				ret = cp_lead_missed(run);
 				cond_resched();
 				continue;
 			}
+			if (run->miss_rounds)
+				cp_lead_joined(run);
+			if (ret == CP_DISTURBED &&
+			    ++disturbed <= CP_MAX_DISTURBED) {
+				run->res->disturbed++;
+				ret = cp_prepare(w);
+				cond_resched();
+				continue;
+			}
+			if (ret == CP_DISTURBED)
+				ret = -EOVERFLOW;
 			if (ret == -EOVERFLOW && ++tries < CP_MAX_TRIES) {
 				run->res->retries++;
 				ret = cp_prepare(w);
-				since = ktime_get_ns();
 				cond_resched();
 				continue;
 			}
@@ -327,7 +430,7 @@ static int cp_follow(struct cp_worker *w)
 {
 	struct cp_run *run = w->run;
 	unsigned long spins = 0;
-	u64 last = 0, since = ktime_get_ns(), v;
+	u64 last = 0, seen = 0, since = ktime_get_ns(), v, len;
 	struct cp_window win;
 	bool prepared = false;
 	int ret;
@@ -345,6 +448,12 @@ static int cp_follow(struct cp_worker *w)
 		ret = cp_run_check(w, 0);
 		if (ret)
 			return ret;
+		if (CP_SYNC_GEN(v) != seen) {
+			/* A new round offered: the leader and we are alive. */
+			seen = CP_SYNC_GEN(v);
+			since = ktime_get_ns();
+			WRITE_ONCE(w->alive, since);
+		}
 		if (CP_SYNC_GEN(v) <= last ||
 		    (v & (CP_SYNC_GO | CP_SYNC_CANCEL))) {
 			since = max(since, READ_ONCE(run->leader_beat));
@@ -362,20 +471,23 @@ static int cp_follow(struct cp_worker *w)
 		}
 		if (!cp_await_go(w, &win, v)) {
 			cp_window_end(w, &win);
+			WRITE_ONCE(w->joins, w->joins + 1);
 			last = CP_SYNC_GEN(v);
 			continue;
 		}
 		ret = run->spec->ops->sample(w, CP_SYNC_GEN(v),
 					     cp_sample_deadline(run, win.start),
 					     &w->value);
-		cp_window_end(w, &win);
+		len = cp_window_end(w, &win);
+		WRITE_ONCE(w->joins, w->joins + 1);
+		ret = cp_window_status(run, ret, len);
 		w->status = ret;
 		/* Publish value and status before the round number. */
 		smp_store_release(&w->reported, CP_SYNC_GEN(v));
 		last = CP_SYNC_GEN(v);
 		prepared = false;
 		since = ktime_get_ns();
-		if (ret && ret != -EOVERFLOW)
+		if (ret && ret != -EOVERFLOW && ret != CP_DISTURBED)
 			return ret;
 	}
 }
@@ -575,6 +687,13 @@ static int cp_run_explain(struct cp_run *run, int ret, struct cp_err *err)
 				       "partner CPU did not answer",
 				       "a thread did not start within %llu ms",
 				       div_u64(run->timeout_ns, NSEC_PER_MSEC));
+		if (run->slow_rounds)
+			return cp_fail(err, ETIMEDOUT, 0,
+				       "partner CPU did not keep up",
+				       "CPU %d joined %llu of %llu rounds in %llu ms (busy or descheduled)",
+				       run->silent_cpu, run->slow_joins,
+				       run->slow_rounds,
+				       div_u64(run->slow_ns, NSEC_PER_MSEC));
 		return cp_fail(err, ETIMEDOUT, 0, "partner CPU did not answer",
 			       "the thread on CPU %d did not answer within %llu ms",
 			       run->silent_cpu,
@@ -634,7 +753,9 @@ int cp_run(const struct cp_run_spec *spec, struct cp_run_res *res,
 	run->res = res;
 	run->nr = spec->nr_cpus;
 	run->budget = cp_window_cycles(cp_param_max_irqoff_us());
-	run->join_budget = run->budget / 4;
+	run->join_min = run->budget / 4;
+	run->join_max = run->budget / 2;
+	run->join_budget = run->join_min;
 	run->timeout_ns = (u64)cp_param_partner_timeout_ms() * NSEC_PER_MSEC;
 	run->silent_cpu = -1;
 	cp_live_inc(run);

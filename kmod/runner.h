@@ -7,8 +7,20 @@
  * Thread 0 leads: before every sample it offers a round; the other threads
  * join it from inside their own windows, and when all have joined the
  * leader says go and every thread runs its part of the sample.  A round
- * that not every thread joins within a quarter window is cancelled and
- * offered again, until partner_timeout_ms passes (ETIMEDOUT).
+ * that not every thread joins within the join wait (a quarter window at
+ * first) is cancelled, counted as missed and offered again; the join wait
+ * doubles after a missed round, up to half a window, and halves again
+ * after a joined one.  A follower shows a sign of life each time it sees a
+ * new round offered: the run ends with ETIMEDOUT when one has shown none
+ * for partner_timeout_ms (it never answered), or when rounds have kept
+ * missing for CP_MISS_TIMEOUTS times that although every follower was
+ * alive (one was busy or descheduled).
+ *
+ * A sample that overran its window counts as a try, CP_MAX_TRIES of them
+ * before EOVERFLOW; but when the window lasted more than twice its bound,
+ * something the module cannot see (a hypervisor, an SMI) took the CPU
+ * away: that sample is taken again as disturbed, not charged as a try, at
+ * most CP_MAX_DISTURBED times per sample.
  */
 #ifndef CACHEPROBE_RUNNER_H
 #define CACHEPROBE_RUNNER_H
@@ -33,6 +45,10 @@ struct cp_run;
  * @reported: the round (generation) @value and @status belong to.
  * @window_max: longest window, TSC ticks.
  * @windows: windows used.
+ * @alive: (followers) ktime_get_ns() when it last saw a new round offered:
+ *	its sign of life, which the leader reads.
+ * @joins: (followers) rounds it joined; the leader reads it.
+ * @joins_mark: (leader's) @joins when rounds began to miss.
  */
 struct cp_worker {
 	struct cp_run *run;
@@ -45,6 +61,9 @@ struct cp_worker {
 	u64 reported;
 	u64 window_max;
 	u64 windows;
+	u64 alive;
+	u64 joins;
+	u64 joins_mark;
 };
 
 /**

@@ -462,7 +462,9 @@ static void gen_chase(struct iocf *f, struct cacheprobe_chase *in)
 	run->values_cap = rng_pct(r, 85) ? 4 : pick_size(r);
 	run->values = pick_ptr(f, SLOT_RESULTS, run->values_cap * 8).addr;
 	run->page_bytes = rng_pct(r, 10) ? rng_next(r) : 0;	/* output */
-	run->reserved = mostly_zero(r, 3);
+	/* Outputs too, since ABI 4 (they were the last reserved field). */
+	run->missed_rounds = rng_pct(r, 10) ? (uint32_t)rng_next(r) : 0;
+	run->disturbed = rng_pct(r, 10) ? (uint32_t)rng_next(r) : 0;
 	in->pages = RNG_PICK(r, pages);
 	in->size = in->pages == CACHEPROBE_PAGES_2M && rng_pct(r, 30) ?
 		   (4ULL << 20) : rng_pct(r, 93) ?
@@ -502,6 +504,10 @@ static void check_chase_out(struct iocf *f, const struct cacheprobe_chase *o)
 	if (o->run.page_bytes != 4096 && in->pages != CACHEPROBE_PAGES_2M)
 		fuzz_fail(f, "CHASE: page_bytes %llu without 2 MiB pages asked",
 			  (unsigned long long)o->run.page_bytes);
+	/* One CPU: no partner, no round to miss; garbage in is not echoed. */
+	if (o->run.missed_rounds)
+		fuzz_fail(f, "CHASE: %u missed rounds on one CPU",
+			  o->run.missed_rounds);
 }
 #endif
 

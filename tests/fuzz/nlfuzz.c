@@ -489,6 +489,11 @@ static size_t gen_run_body(struct nlf *f, unsigned char *p, size_t room)
 		len = put_attr(p, len, CACHEPROBE_ATTR_PAGE_BYTES, &bytes,
 			       sizeof(bytes));
 	}
+	/* So are MISSED_ROUNDS and DISTURBED. */
+	if (rng_pct(r, 2))
+		len = put_u32(p, len, rng_pct(r, 50) ?
+			      CACHEPROBE_ATTR_MISSED_ROUNDS :
+			      CACHEPROBE_ATTR_DISTURBED, rng_below(r, 4));
 #endif
 	return len;
 }

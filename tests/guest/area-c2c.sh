@@ -11,6 +11,8 @@ test_area_c2c() {
 		t_area_kernel "c2c-kernel-$tr" c2c '(cas|flag) [0-3]:[0-3]' \
 			'per pair class' --transport "$tr" $C2C_OPTS \
 			--matrix "/tmp/c2c-$tr.csv"
+		t_json_missed "c2c-kernel-$tr-missed-rounds" \
+			"/tmp/c2c-kernel-$tr.json" c2c
 		# 6 pairs x 2 variants.
 		n=$(json_measurements "/tmp/c2c-kernel-$tr.json" |
 			grep -cE '^c2c\|(cas|flag) [0-3]:[0-3]\|kernel$')

@@ -35,6 +35,8 @@ test_area_xcore() {
 		t_area_kernel "xcore-kernel-$tr" xcore \
 			'(read|modify) .* 0>3 16 KiB' 'modify .* 0>3 +16 ' \
 			--transport "$tr" $XCORE_OPTS --pairs 0:3
+		t_json_missed "xcore-kernel-$tr-missed-rounds" \
+			"/tmp/xcore-kernel-$tr.json" xcore
 		# Per size: read and modify of the pair and of the same CPU,
 		# and the memory baseline.
 		n=$(json_measurements "/tmp/xcore-kernel-$tr.json" |

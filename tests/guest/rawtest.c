@@ -696,6 +696,8 @@ struct kres {
 	uint32_t samples, ops, retries, nr_series;
 	uint64_t window_cycles, window_nsec, windows;
 	uint64_t page_bytes;	/* CHASE's PAGE_BYTES, 0 when absent */
+	/* ABI 4: MISSED_ROUNDS and DISTURBED, ~0u when absent (netlink). */
+	uint32_t missed_rounds, disturbed;
 	uint32_t series_cpu[K_MAX_CPUS];
 	uint64_t values[K_MAX_CPUS][K_MAX_SAMPLES];
 };
@@ -789,6 +791,11 @@ static void k_nl_parse(const struct rawnl_answer *ans, struct kres *k)
 	k->windows = a ? nl_attr_u64(a) : 0;
 	a = rawnl_find(ans->reply, ans->reply_len, CACHEPROBE_ATTR_PAGE_BYTES);
 	k->page_bytes = a ? nl_attr_u64(a) : 0;
+	a = rawnl_find(ans->reply, ans->reply_len,
+		       CACHEPROBE_ATTR_MISSED_ROUNDS);
+	k->missed_rounds = a ? rawnl_u32(a) : ~0u;
+	a = rawnl_find(ans->reply, ans->reply_len, CACHEPROBE_ATTR_DISTURBED);
+	k->disturbed = a ? rawnl_u32(a) : ~0u;
 	while (off + NLA_HDRLEN <= ans->reply_len) {
 		a = (const struct nlattr *)(ans->reply + off);
 		if (a->nla_len < NLA_HDRLEN)
@@ -911,6 +918,8 @@ static void k_ioc(int dev, const struct kreq *q, struct kres *k)
 	k->window_nsec = run->window_max_nsec;
 	k->windows = run->windows;
 	k->page_bytes = run->page_bytes;
+	k->missed_rounds = run->missed_rounds;
+	k->disturbed = run->disturbed;
 	k->nr_series = run->nr_series;
 	if (run->nr_values != run->nr_series * run->samples)
 		k->samples = ~0u;
@@ -1000,17 +1009,25 @@ static void k_check_ok(const struct kctx *c, bool netlink, const char *name,
 	}
 	if (!why[0] && (!k.window_cycles || !k.windows))
 		snprintf(why, sizeof(why), "no window reported");
-	if (!why[0] && k.window_nsec > c->max_irqoff_ns)
+	/* ABI 4: every run reports its missed rounds; one CPU misses none. */
+	if (!why[0] && (k.missed_rounds == ~0u || k.disturbed == ~0u))
+		snprintf(why, sizeof(why), "no MISSED_ROUNDS or DISTURBED");
+	if (!why[0] && q->nr_cpus == 1 && k.missed_rounds)
+		snprintf(why, sizeof(why), "%u rounds missed on one CPU",
+			 k.missed_rounds);
+	/* A disturbed window was stretched by what the module cannot see. */
+	if (!why[0] && k.window_nsec > c->max_irqoff_ns && !k.disturbed)
 		snprintf(why, sizeof(why),
 			 "longest window %llu ns above the bound %llu ns",
 			 (unsigned long long)k.window_nsec,
 			 (unsigned long long)c->max_irqoff_ns);
 	check(!why[0], full, "%s", why);
 	if (!why[0])
-		printf("# %s: ops %u, first value %llu, window %llu ns, %llu windows, %u retries\n",
+		printf("# %s: ops %u, first value %llu, window %llu ns, %llu windows, %u retries, %u missed rounds, %u disturbed\n",
 		       full, k.ops, (unsigned long long)k.values[0][0],
 		       (unsigned long long)k.window_nsec,
-		       (unsigned long long)k.windows, k.retries);
+		       (unsigned long long)k.windows, k.retries,
+		       k.missed_rounds, k.disturbed);
 }
 
 static void k_check_err(const struct kctx *c, bool netlink, const char *name,
@@ -1584,10 +1601,17 @@ static void k_bad_raw(const struct kctx *c)
 	ret = ioctl(c->dev, CACHEPROBE_IOC_PINGPONG, &pp);
 	expect_ioc("ioc-pingpong-reserved", ret, EINVAL, &m, "reserved");
 	pp.reserved[1] = 0;
-	pp.run.reserved = 1;
+	/* ABI 4's missed_rounds and disturbed, once the run's last
+	 * reserved field, are outputs: ignored on input, never echoed. */
+	pp.run.missed_rounds = UINT32_MAX;
+	pp.run.disturbed = UINT32_MAX;
 	ret = ioctl(c->dev, CACHEPROBE_IOC_PINGPONG, &pp);
-	expect_ioc("ioc-pingpong-run-reserved", ret, EINVAL, &m, "reserved");
-	pp.run.reserved = 0;
+	check(ret == 0 && pp.run.missed_rounds != UINT32_MAX &&
+	      pp.run.disturbed != UINT32_MAX,
+	      "ioc-pingpong-missed-rounds-output",
+	      "ret %d errno %d (%s), missed_rounds %u, disturbed %u",
+	      ret, ret ? errno : 0, m.text, pp.run.missed_rounds,
+	      pp.run.disturbed);
 	/* ABI 4's page_bytes, once reserved[0], is an output: ignored on
 	 * input, 0 from every command but CHASE. */
 	pp.run.page_bytes = 4096;
@@ -1608,8 +1632,8 @@ static void k_bad_raw(const struct kctx *c)
 	ret = ioctl(c->dev, CACHEPROBE_IOC_PINGPONG, &pp);
 	expect_ioc("ioc-pingpong-too-many-cpus", ret, EINVAL, &m, "CPU list");
 
-	/* ABI 4: CHASE's seed 0 is "draw one" over ioctl; the struct has no
-	 * reserved field left, run.reserved still must be 0. */
+	/* ABI 4: CHASE's seed 0 is "draw one" over ioctl; neither the struct
+	 * nor its run has a reserved field left. */
 	{
 		struct kreq q = k_chase(0);
 		struct kres k;
@@ -1874,6 +1898,10 @@ static int run_fault(const char *what)
 	uint32_t last = online_cpus() - 1;
 	struct kreq multi[3] = { k_pingpong(0, last), k_bounce(3),
 				 k_xfer(0, last) };
+	/* The silent thread is the last one of each request. */
+	const uint32_t silent[3] = { last, 2, last };
+	char want[64], full[80];
+	struct kres k;
 	struct kreq all[5] = { k_chase(0), k_access(0), k_pingpong(0, last),
 			       k_bounce(2), k_xfer(0, last) };
 	char name[64];
@@ -1893,8 +1921,19 @@ static int run_fault(const char *what)
 			for (i = 0; i < 3; i++) {
 				snprintf(name, sizeof(name), "timeout-%s",
 					 cmd_name(multi[i].cmd));
-				k_check_err(&c, nl, name, &multi[i], ETIMEDOUT,
-					    "did not answer");
+				snprintf(want, sizeof(want),
+					 "CPU %u did not answer", silent[i]);
+				snprintf(full, sizeof(full), "%s-%s", name,
+					 nl ? "netlink" : "ioctl");
+				/* 6.1's extack has the fixed text only. */
+				k_call(&c, nl, &multi[i], &k);
+				check(k.error == ETIMEDOUT &&
+				      strstr(k.msg, "did not answer") &&
+				      (strstr(k.msg, want) ||
+				       (nl && !strstr(k.msg, "thread on"))),
+				      full,
+				      "errno %d (%s) msg \"%s\"; wanted ETIMEDOUT \"%s\"",
+				      k.error, strerror(k.error), k.msg, want);
 			}
 		} else {
 			struct kreq huge = k_chase(0);

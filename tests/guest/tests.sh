@@ -779,6 +779,41 @@ $other"
 	fi
 }
 
+# t_json_missed NAME FILE AREA: pass iff FILE holds kernel-mode
+# measurements of AREA and each of them has the params missed_rounds and
+# disturbed_windows (the module's handshake, ABI 4: 0 or more); their
+# values go to the log.
+t_json_missed() {
+	local name=$1 file=$2 area=$3 counts
+	counts=$(awk -F'"' '
+		function flush() {
+			if (mode == "kernel" && cur == area) {
+				n++
+				if (missed == "" || dist == "")
+					bad++
+				else
+					seen = seen " " missed "/" dist
+			}
+			cur = ""; mode = ""; missed = ""; dist = ""
+		}
+		/^  "measurements":\[/ { inside = 1; next }
+		inside && /^  \]/ { flush(); inside = 0 }
+		!inside { next }
+		$2 == "area" { flush(); cur = $4 }
+		$2 == "mode" { mode = $4 }
+		$2 == "missed_rounds" { missed = $3; gsub(/[^0-9]/, "", missed) }
+		$2 == "disturbed_windows" { dist = $3; gsub(/[^0-9]/, "", dist) }
+		END { printf "%d %d%s\n", n, bad, seen }' area="$area" "$file")
+	set -- $counts
+	if [ "${1:-0}" -gt 0 ] && [ "${2:-1}" = 0 ]; then
+		shift 2
+		t_pass "$name"
+		echo "# $name: missed rounds/disturbed windows per measurement:$(printf ' %s' "$@")"
+	else
+		t_fail "$name" "${1:-0} kernel-mode measurements of $area in $file, ${2:-?} without missed_rounds and disturbed_windows"
+	fi
+}
+
 # t_area_kernel NAME AREA NAME-REGEX OUTPUT-REGEX OPTIONS...: the area in
 # kernel mode exits 0, its output matches OUTPUT-REGEX and its JSON is all
 # kernel mode.
@@ -799,6 +834,9 @@ test_area_kernel_modes() {
 			--transport "$tr" $LAT_OPTS
 		t_area_kernel "bounce-kernel-2cpu-$tr" bounce '.' ' 0,1 plain 4B +kernel ' \
 			--transport "$tr" $BOUNCE_OPTS --threads 2 --cpus 0,1
+		# Two CPUs: the rounds the partner missed, 0 or more, reported.
+		t_json_missed "bounce-kernel-2cpu-$tr-missed-rounds" \
+			"/tmp/bounce-kernel-2cpu-$tr.json" bounce
 		# The hypervisor is named: WBINVD is not to be trusted under it.
 		t_area_kernel "coldcache-kernel-$tr" coldcache \
 			'(warm|clflush|wbinvd) .* first pass' 'hypervisor' \

@@ -179,6 +179,8 @@ static int fake_bounce(struct cacheprobe_bounce *request)
 	run->window_max_nsec = 2500;
 	run->windows = run->samples;
 	run->retries = 1;
+	run->missed_rounds = 37;
+	run->disturbed = 2;
 	return 0;
 }
 
@@ -218,7 +220,8 @@ static int fake_chase(struct cacheprobe_chase *request)
 
 	fake.last_chase = *request;
 	fake.chase_calls++;
-	if (request->head.flags || run->reserved)
+	/* Outputs the client must not send: ABI 3 wanted them 0. */
+	if (request->head.flags || run->missed_rounds || run->disturbed)
 		return refuse(&request->head, EINVAL,
 			      "reserved fields must be zero");
 	if (request->chases > CACHEPROBE_MAX_CHASES)
@@ -468,13 +471,17 @@ static void test_bounce_series_per_cpu(void **state)
 	assert_int_equal(fake.last_bounce.increments, 1000);
 	assert_true(zero(fake.last_bounce.reserved, 2) &&
 		    !fake.last_bounce.run.page_bytes &&
-		    !fake.last_bounce.run.reserved);
+		    !fake.last_bounce.run.missed_rounds &&
+		    !fake.last_bounce.run.disturbed);
 	assert_int_equal(result.nr_series, 3);
 	assert_int_equal(result.samples, 4);
 	assert_true(result.ops == 1000);
 	assert_true(result.window_max_cycles == 5000 &&
 		    result.window_max_nsec == 2500);
 	assert_int_equal(result.retries, 1);
+	/* ABI 4: the handshake's missed rounds and disturbed windows. */
+	assert_int_equal(result.missed_rounds, 37);
+	assert_int_equal(result.disturbed, 2);
 	/* Series follow the request's CPU order; values series by series. */
 	assert_int_equal(result.series[0].cpu, 5);
 	assert_int_equal(result.series[2].cpu, 69);
@@ -537,8 +544,12 @@ static void test_chase_defaults_are_zeros(void **state)
 	assert_int_equal(fake.last_chase.chases, 0);
 	assert_true(fake.last_chase.seed == 0);
 	assert_true(fake.last_chase.run.page_bytes == 0 &&
-		    fake.last_chase.run.reserved == 0);
+		    fake.last_chase.run.missed_rounds == 0 &&
+		    fake.last_chase.run.disturbed == 0);
 	assert_true(result.page_bytes == 4096);
+	/* An ABI 3 module (and a one-CPU command) leaves them 0. */
+	assert_int_equal(result.missed_rounds, 0);
+	assert_int_equal(result.disturbed, 0);
 	assert_true(result.ops == 1000);
 	cp_run_result_free(&result);
 }

@@ -258,7 +258,47 @@ static void test_run_reply_read(void **state)
 	assert_true(result.series[0].values[2] == 1002);
 	/* No PAGE_BYTES (any command but CHASE, or an older module). */
 	assert_true(result.page_bytes == 0);
+	/* No MISSED_ROUNDS or DISTURBED (a module of ABI 3 or older). */
+	assert_int_equal(result.missed_rounds, 0);
+	assert_int_equal(result.disturbed, 0);
 	cp_run_result_free(&result);
+	nlmsg_free(msg);
+}
+
+/* ABI 4: every run reply's MISSED_ROUNDS and DISTURBED. */
+static void test_run_reply_missed_rounds(void **state)
+{
+	static const uint32_t cpus[] = { 4 };
+	struct cp_kcmd kcmd = { .cmd = CACHEPROBE_CMD_PINGPONG,
+				.cpus = { 4, 1 }, .nr_cpus = 2, .samples = 3 };
+	struct nl_msg *msg = run_reply(3, cpus, 1, 3 * 8);
+	struct cp_run_result result = { 0 };
+	struct cp_error error;
+
+	(void)state;
+	nla_put_u32(msg, CACHEPROBE_ATTR_MISSED_ROUNDS, 37);
+	nla_put_u32(msg, CACHEPROBE_ATTR_DISTURBED, 2);
+	assert_int_equal(cp_nl_read_run_reply(msg, &result, &error), 0);
+	assert_int_equal(cp_kcmd_check_result(&kcmd, &result, &error), 0);
+	assert_int_equal(result.missed_rounds, 37);
+	assert_int_equal(result.disturbed, 2);
+	assert_int_equal(result.retries, 1);	/* not mixed up */
+	assert_true(result.series[0].values[2] == 1002);
+	cp_run_result_free(&result);
+	nlmsg_free(msg);
+}
+
+/* A MISSED_ROUNDS of the wrong size is a malformed reply. */
+static void test_run_reply_bad_missed_rounds_refused(void **state)
+{
+	static const uint32_t cpus[] = { 4 };
+	struct nl_msg *msg = run_reply(3, cpus, 1, 3 * 8);
+	struct cp_run_result result = { 0 };
+	struct cp_error error;
+
+	(void)state;
+	nla_put_u64(msg, CACHEPROBE_ATTR_MISSED_ROUNDS, 37);
+	assert_int_equal(cp_nl_read_run_reply(msg, &result, &error), -EPROTO);
 	nlmsg_free(msg);
 }
 
@@ -341,6 +381,8 @@ int main(void)
 		cmocka_unit_test(test_request_without_cpus_refused),
 		cmocka_unit_test(test_run_reply_read),
 		cmocka_unit_test(test_run_reply_page_bytes),
+		cmocka_unit_test(test_run_reply_missed_rounds),
+		cmocka_unit_test(test_run_reply_bad_missed_rounds_refused),
 		cmocka_unit_test(test_run_reply_short_values_refused),
 		cmocka_unit_test(test_run_reply_wrong_series_refused),
 		cmocka_unit_test(test_series_cpus_by_command),

@@ -111,6 +111,13 @@ struct cp_run_result {
 	uint64_t page_bytes;		/* CHASE (ABI 4): the smallest page
 					 * mapping the buffer; 0 when the
 					 * module did not report it */
+	uint32_t missed_rounds;		/* ABI 4: rounds a partner CPU did
+					 * not join in time (busy or
+					 * descheduled); 0 from an older
+					 * module */
+	uint32_t disturbed;		/* ABI 4: samples run again after
+					 * something unseen stretched their
+					 * window; not in retries */
 	size_t nr_series;
 	struct cp_series *series;	/* release with cp_run_result_free */
 };

@@ -341,6 +341,8 @@ static int decode_run(const struct cp_kcmd *kcmd,
 	result->windows = run->windows;
 	result->retries = run->retries;
 	result->page_bytes = run->page_bytes;
+	result->missed_rounds = run->missed_rounds;
+	result->disturbed = run->disturbed;
 	for (size_t i = 0; i < nr; i++) {
 		result->series[i].cpu = cpus[i];
 		memcpy(result->series[i].values, values + i * kcmd->samples,

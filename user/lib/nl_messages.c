@@ -51,6 +51,8 @@ static const char *const attr_names[CACHEPROBE_ATTR_MAX + 1] = {
 	[CACHEPROBE_ATTR_CHASES] = "CHASES",
 	[CACHEPROBE_ATTR_SEED] = "SEED",
 	[CACHEPROBE_ATTR_MAX_CHASES] = "MAX_CHASES",
+	[CACHEPROBE_ATTR_MISSED_ROUNDS] = "MISSED_ROUNDS",
+	[CACHEPROBE_ATTR_DISTURBED] = "DISTURBED",
 };
 
 const struct cp_nl_attr_names cp_nl_attr_names = {
@@ -93,6 +95,8 @@ static const struct nla_policy run_policy[CACHEPROBE_ATTR_MAX + 1] = {
 	[CACHEPROBE_ATTR_RETRIES] = U32_POLICY,
 	[CACHEPROBE_ATTR_SERIES] = { .type = NLA_NESTED },
 	[CACHEPROBE_ATTR_PAGE_BYTES] = U64_POLICY,
+	[CACHEPROBE_ATTR_MISSED_ROUNDS] = U32_POLICY,
+	[CACHEPROBE_ATTR_DISTURBED] = U32_POLICY,
 };
 
 static const struct nla_policy series_policy[CACHEPROBE_SERIES_MAX + 1] = {
@@ -489,6 +493,12 @@ int cp_nl_read_run_reply(struct nl_msg *reply, struct cp_run_result *result,
 	if (attrs[CACHEPROBE_ATTR_PAGE_BYTES])
 		result->page_bytes =
 			nla_get_u64(attrs[CACHEPROBE_ATTR_PAGE_BYTES]);
+	if (attrs[CACHEPROBE_ATTR_MISSED_ROUNDS])
+		result->missed_rounds =
+			nla_get_u32(attrs[CACHEPROBE_ATTR_MISSED_ROUNDS]);
+	if (attrs[CACHEPROBE_ATTR_DISTURBED])
+		result->disturbed =
+			nla_get_u32(attrs[CACHEPROBE_ATTR_DISTURBED]);
 	nla_for_each_attr(attr, genlmsg_attrdata(genl_hdr, 0),
 			  genlmsg_attrlen(genl_hdr, 0), remaining) {
 		if (nla_type(attr) != CACHEPROBE_ATTR_SERIES)

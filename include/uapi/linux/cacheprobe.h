@@ -75,7 +75,9 @@
  * PAGES, CHASES and SEED (struct cacheprobe_chase.pages, .chases, .seed),
  * its reply's PAGE_BYTES (struct cacheprobe_run.page_bytes),
  * CACHEPROBE_MAX_CHASES and GET_INFO's MAX_CHASES
- * (struct cacheprobe_info.max_chases).
+ * (struct cacheprobe_info.max_chases); every measurement reply's
+ * MISSED_ROUNDS and DISTURBED (struct cacheprobe_run.missed_rounds,
+ * .disturbed).
  */
 #define CACHEPROBE_ABI_VERSION		4
 
@@ -128,12 +130,25 @@
  * it together.  No window lasts longer than the module parameter
  * max_irqoff_us (GET_INFO: MAX_IRQOFF_NS); between windows the threads
  * reschedule.  A sample that cannot finish inside one window is tried
- * again in a fresh window, a few times, then the request fails with
+ * again in a fresh window, a few times (8), then the request fails with
  * EOVERFLOW: ask for fewer operations per sample.  The work of a window
  * stops at 7/8 of the bound, the clock being read at least every 64
  * operations and at every wait; only what the module cannot see (SMIs,
  * NMIs, a hypervisor or emulator running something else) can stretch a
- * window beyond it, and WINDOW_MAX_* report the length measured.
+ * window beyond it, and WINDOW_MAX_* report the length measured.  (ABI 4)
+ * A sample that overran a window more than twice the bound long was
+ * disturbed that way: it is taken again without counting as one of the
+ * tries, up to 64 times per sample (DISTURBED counts them).
+ *
+ * (ABI 4) Before each sample of a multi-CPU command the leading thread
+ * (the first CPU) offers a round that the others join from their own
+ * windows.  A round not every thread joins in time (a busy or
+ * descheduled CPU) is missed and offered again, the wait for the next
+ * one growing up to half a window and shrinking again once rounds are
+ * joined; MISSED_ROUNDS counts them.  A partner that takes part in
+ * rounds is answering: ETIMEDOUT comes when one has shown no sign of life
+ * for partner_timeout_ms, or when rounds have kept missing for ten times
+ * that.
  *
  * Common request attributes: CPU_LIST (the CPUs, in the command's role
  * order), SAMPLES (1 or more; SAMPLES times the number of series at most
@@ -147,7 +162,8 @@
  * WINDOW_MAX_CYCLES and WINDOW_MAX_NSEC (the longest interrupt-off window
  * any of the threads used, in TSC ticks and nanoseconds), WINDOWS (windows
  * used, retries included), RETRIES (samples run again because they
- * overran a window), and one SERIES per timed CPU: SERIES_CPU and
+ * overran a window), (ABI 4) MISSED_ROUNDS and DISTURBED (see above), and
+ * one SERIES per timed CPU: SERIES_CPU and
  * SERIES_VALUES, SAMPLES u64 values of TSC ticks, in sample order.
  * SERIES_CPU is the CPU the request gave that role; every thread checks
  * at the start of each window that it runs on its CPU, and the request
@@ -166,7 +182,10 @@
  *   ENOMEM     the buffer or the result arrays could not be allocated.
  *   ETIMEDOUT  a partner CPU's thread did not answer within the module
  *              parameter partner_timeout_ms (GET_INFO:
- *              PARTNER_TIMEOUT_MS); every thread was stopped.
+ *              PARTNER_TIMEOUT_MS), the message saying "the thread on
+ *              CPU N did not answer"; or (ABI 4) it answered but joined
+ *              too few rounds for ten times that, "CPU N joined X of Y
+ *              rounds (busy or descheduled)".  Every thread was stopped.
  *   EOVERFLOW  a sample did not fit in a max_irqoff_us window.
  *   EINTR      a signal reached the caller (a fatal one, or one it has a
  *              handler for): the measurement stopped within about one
@@ -400,6 +419,18 @@ enum cacheprobe_cmd {
  *	cacheprobe_chase).
  * @CACHEPROBE_ATTR_MAX_CHASES: (ABI 4) GET_INFO reply, u32:
  *	CACHEPROBE_MAX_CHASES.
+ * @CACHEPROBE_ATTR_MISSED_ROUNDS: (ABI 4) reply of every measurement
+ *	command, u32: rounds the leading thread offered that not every
+ *	partner joined in time (a partner busy with another task, or a
+ *	virtual CPU its host did not run), each offered again; 0 for a
+ *	one-CPU command.  Saturates at 0xffffffff.  A module of ABI 3 or
+ *	older does not send it.
+ * @CACHEPROBE_ATTR_DISTURBED: (ABI 4) reply of every measurement command,
+ *	u32: samples taken again because a window overran after lasting
+ *	more than twice max_irqoff_us (interrupts off, so the CPU was taken
+ *	away by something the module cannot see: a hypervisor, an SMI).
+ *	Not counted in RETRIES.  A module of ABI 3 or older does not send
+ *	it.
  * @__CACHEPROBE_ATTR_MAX: one past the last attribute.
  * @CACHEPROBE_ATTR_MAX: the last attribute.
  *
@@ -449,6 +480,8 @@ enum cacheprobe_attr {
 	CACHEPROBE_ATTR_CHASES,
 	CACHEPROBE_ATTR_SEED,
 	CACHEPROBE_ATTR_MAX_CHASES,
+	CACHEPROBE_ATTR_MISSED_ROUNDS,
+	CACHEPROBE_ATTR_DISTURBED,
 
 	__CACHEPROBE_ATTR_MAX,
 	CACHEPROBE_ATTR_MAX = __CACHEPROBE_ATTR_MAX - 1
@@ -768,7 +801,12 @@ struct cacheprobe_flush {
  *	the other commands and from an older module.  Ignored on input; it
  *	was reserved[0], which a module of ABI 3 or older wants 0: clear it
  *	before reusing a struct with such a module.
- * @reserved: must be 0 (was reserved[1]).
+ * @missed_rounds: out (ABI 4), as CACHEPROBE_ATTR_MISSED_ROUNDS.  Ignored
+ *	on input; it and @disturbed were reserved[1] (later reserved), which
+ *	a module of ABI 3 or older wants 0 and leaves 0: clear both before
+ *	reusing a struct with such a module.
+ * @disturbed: out (ABI 4), as CACHEPROBE_ATTR_DISTURBED.  Ignored on
+ *	input.
  *
  * Output fields are ignored on input, so a struct may be reused.  Unlike
  * netlink's SERIES_CPU, the ioctl reports no CPU per series: series i is
@@ -790,7 +828,8 @@ struct cacheprobe_run {
 	__u32 retries;
 	__u32 nr_series;
 	__u64 page_bytes;
-	__u64 reserved;
+	__u32 missed_rounds;
+	__u32 disturbed;
 };
 
 /**
