@@ -97,6 +97,8 @@ static int record(struct cp_area_context *context,
 		return ret;
 	cp_stability_check_ops(m, (double)result->ops, result->retries,
 			       context->harness);
+	cp_stability_note_kernel_run(m, result->missed_rounds,
+				     result->disturbed);
 	return 0;
 }
 

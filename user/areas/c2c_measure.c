@@ -300,6 +300,9 @@ int c2c_measure_kernel(struct cp_area_context *context,
 	ret = values ? record(context, config, "kernel", (uint32_t)result.ops,
 			      values, result.samples, result.retries, &m)
 		     : -ENOMEM;
+	if (!ret)
+		cp_stability_note_kernel_run(m, result.missed_rounds,
+					     result.disturbed);
 	cp_run_result_free(&result);
 	return ret ? cp_error_set(error, -ret, "c2c: cannot keep results") : 0;
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "lib/interrupt.h"
+#include "lib/stability.h"
 
 static const struct {
 	enum cp_coldcache_method method;
@@ -107,6 +108,8 @@ static int record(struct cold_run *run, enum cp_coldcache_method method,
 	m->count = 1;
 	m->scale = 1;
 	m->preempted_retaken = result->retries;
+	cp_stability_note_kernel_run(m, result->missed_rounds,
+				     result->disturbed);
 	ret = cp_measurement_set_samples(m, values, result->samples,
 					 run->context->clock->tsc_hz);
 	if (!ret)

@@ -437,6 +437,8 @@ static int measure_size_kernel(struct cp_area_context *context,
 	if (!ret) {
 		cp_stability_check_ops(m, (double)result.ops, result.retries,
 				       context->harness);
+		cp_stability_note_kernel_run(m, result.missed_rounds,
+					     result.disturbed);
 		cp_stability_check_core_clock(m, ratio_before, ratio_after);
 	}
 	cp_run_result_free(&result);

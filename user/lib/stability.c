@@ -57,6 +57,22 @@ void cp_stability_check_ops(struct cp_measurement *measurement, double ops,
 				    retries);
 }
 
+void cp_stability_note_kernel_run(struct cp_measurement *measurement,
+				  unsigned int missed_rounds,
+				  unsigned int disturbed)
+{
+	cp_measurement_add_param(measurement, "missed_rounds", missed_rounds);
+	cp_measurement_add_param(measurement, "disturbed_windows", disturbed);
+	if (missed_rounds)
+		cp_measurement_warn(measurement,
+				    "kernel mode: %u rounds missed (a partner CPU busy or descheduled)",
+				    missed_rounds);
+	if (disturbed)
+		cp_measurement_warn(measurement,
+				    "kernel mode: %u samples taken again after something the module cannot see (a hypervisor, an SMI) stretched their window",
+				    disturbed);
+}
+
 void cp_stability_check_core_clock(struct cp_measurement *measurement,
 				   double before, double after)
 {

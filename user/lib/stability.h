@@ -39,4 +39,12 @@ void cp_stability_check_ops(struct cp_measurement *measurement, double ops,
 			    unsigned int retries,
 			    const struct cp_harness *harness);
 
+/* Kernel mode: how the module's run behind @measurement went, as params
+ * "missed_rounds" (rounds a partner CPU did not join in time) and
+ * "disturbed_windows" (samples retaken after something the module cannot
+ * see stretched their window), with a warning for each that is not 0. */
+void cp_stability_note_kernel_run(struct cp_measurement *measurement,
+				  unsigned int missed_rounds,
+				  unsigned int disturbed);
+
 #endif
