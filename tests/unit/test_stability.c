@@ -171,6 +171,30 @@ static void test_core_clock_drift(void **state)
 	cp_results_free(&results);
 }
 
+/* The module's missed rounds and disturbed windows: params always, a
+ * warning only when not zero. */
+static void test_kernel_run_notes(void **state)
+{
+	const double ns[] = { 10.0 };
+	struct cp_results results;
+	struct cp_measurement *m;
+
+	(void)state;
+	m = fresh(&results, ns, 1);
+	cp_stability_note_kernel_run(m, 0, 0);
+	assert_int_equal(cp_measurement_param(m, "missed_rounds", -1), 0);
+	assert_int_equal(cp_measurement_param(m, "disturbed_windows", -1), 0);
+	assert_int_equal(m->nr_warnings, 0);
+	cp_results_free(&results);
+	m = fresh(&results, ns, 1);
+	cp_stability_note_kernel_run(m, 37, 2);
+	assert_int_equal(cp_measurement_param(m, "missed_rounds", -1), 37);
+	assert_int_equal(cp_measurement_param(m, "disturbed_windows", -1), 2);
+	assert_true(warned(m, "kernel mode: 37 rounds missed (a partner CPU busy or descheduled)"));
+	assert_true(warned(m, "kernel mode: 2 samples taken again"));
+	cp_results_free(&results);
+}
+
 /* The harness's samples become the measurement's, values and flags. */
 static void test_take_samples(void **state)
 {
@@ -212,6 +236,7 @@ int main(void)
 		cmocka_unit_test(test_busy_and_interrupted),
 		cmocka_unit_test(test_per_operation_and_retries),
 		cmocka_unit_test(test_core_clock_drift),
+		cmocka_unit_test(test_kernel_run_notes),
 		cmocka_unit_test(test_take_samples),
 	};
 
