@@ -62,8 +62,9 @@
  *	rounds it missed in a row, alive, before ETIMEDOUT.
  * @slow_joins: how many of @slow_rounds it joined.
  * @slow_ns: how long @slow_rounds took.
- * @leader_beat: ktime_get_ns() of the leader's last sign of life while it
- *	offers no round (test builds' hold); followers time out after it.
+ * @leader_beat: ktime_get_ns() of the leader's last sign of life: a round
+ *	offered, a wait for reports, a test build's hold; followers time out
+ *	after it.
  * @nr: threads.
  * @w: the threads.
  */
@@ -186,13 +187,17 @@ static bool cp_timed_out(const struct cp_run *run, u64 since)
 	return ktime_get_ns() - since > run->timeout_ns;
 }
 
-/* Between windows: let others run now and then, spin politely otherwise. */
-static void cp_pause(unsigned long *spins)
+/*
+ * Between windows: let others run now and then, spin politely otherwise.
+ * Now and then, too, the waiting thread says it is alive in @beat, so that
+ * its partners time out only on a thread that has stopped running.
+ */
+static void cp_pause(unsigned long *spins, u64 *beat)
 {
-	if (++*spins % 64 == 0)
-		cond_resched();
-	else
-		cpu_relax();
+	if (++*spins % 64)
+		return cpu_relax();
+	WRITE_ONCE(*beat, ktime_get_ns());
+	cond_resched();
 }
 
 static int cp_prepare(struct cp_worker *w)
@@ -223,7 +228,7 @@ static int cp_collect(struct cp_worker *w, u64 gen)
 				run->silent_cpu = f->cpu;
 				return -ETIMEDOUT;
 			}
-			cp_pause(&spins);
+			cp_pause(&spins, &run->leader_beat);
 		}
 		/* A disturbed window explains its partners' overruns. */
 		if (f->status == CP_DISTURBED ||
@@ -245,6 +250,7 @@ static int cp_lead_round(struct cp_worker *w, u64 gen)
 	struct cp_window win;
 	int ret;
 
+	WRITE_ONCE(run->leader_beat, ktime_get_ns());
 	atomic64_set(&run->sync, gen << 32);
 	cp_window_begin(w, &win);
 	join_end = win.start + run->join_budget;
@@ -461,7 +467,7 @@ static int cp_follow(struct cp_worker *w)
 				run->silent_cpu = run->w[0].cpu;
 				return -ETIMEDOUT;
 			}
-			cp_pause(&spins);
+			cp_pause(&spins, &w->alive);
 			continue;
 		}
 		cp_window_begin(w, &win);
@@ -521,7 +527,7 @@ static int cp_start_barrier(struct cp_worker *w)
 			return ret;
 		if (cp_timed_out(run, since))
 			return -ETIMEDOUT;
-		cp_pause(&spins);
+		cp_pause(&spins, &w->alive);
 	}
 	return 0;
 }

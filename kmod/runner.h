@@ -10,11 +10,13 @@
  * that not every thread joins within the join wait (a quarter window at
  * first) is cancelled, counted as missed and offered again; the join wait
  * doubles after a missed round, up to half a window, and halves again
- * after a joined one.  A follower shows a sign of life each time it sees a
- * new round offered: the run ends with ETIMEDOUT when one has shown none
- * for partner_timeout_ms (it never answered), or when rounds have kept
- * missing for CP_MISS_TIMEOUTS times that although every follower was
- * alive (one was busy or descheduled).
+ * after a joined one.  Every thread shows a sign of life while it runs: a
+ * follower when it sees a new round offered and now and then while it
+ * waits for one, the leader when it offers a round and while it waits for
+ * reports.  The run ends with ETIMEDOUT when a thread has shown none for
+ * partner_timeout_ms (it never answered: it stopped running), or when
+ * rounds have kept missing for CP_MISS_TIMEOUTS times that although every
+ * follower was alive (one was busy or descheduled).
  *
  * A sample that overran its window counts as a try, CP_MAX_TRIES of them
  * before EOVERFLOW; but when the window lasted more than twice its bound,
@@ -45,8 +47,8 @@ struct cp_run;
  * @reported: the round (generation) @value and @status belong to.
  * @window_max: longest window, TSC ticks.
  * @windows: windows used.
- * @alive: (followers) ktime_get_ns() when it last saw a new round offered:
- *	its sign of life, which the leader reads.
+ * @alive: (followers) ktime_get_ns() when it last saw a new round offered
+ *	or looked for one: its sign of life, which the leader reads.
  * @joins: (followers) rounds it joined; the leader reads it.
  * @joins_mark: (leader's) @joins when rounds began to miss.
  */

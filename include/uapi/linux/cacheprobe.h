@@ -145,10 +145,10 @@
  * windows.  A round not every thread joins in time (a busy or
  * descheduled CPU) is missed and offered again, the wait for the next
  * one growing up to half a window and shrinking again once rounds are
- * joined; MISSED_ROUNDS counts them.  A partner that takes part in
- * rounds is answering: ETIMEDOUT comes when one has shown no sign of life
- * for partner_timeout_ms, or when rounds have kept missing for ten times
- * that.
+ * joined; MISSED_ROUNDS counts them.  A thread that runs (joins rounds,
+ * waits for them, offers them, waits for reports) is answering: ETIMEDOUT
+ * comes when one has shown no sign of life for partner_timeout_ms (it
+ * stopped running), or when rounds have kept missing for ten times that.
  *
  * Common request attributes: CPU_LIST (the CPUs, in the command's role
  * order), SAMPLES (1 or more; SAMPLES times the number of series at most
