@@ -855,7 +855,31 @@ coldcache_usage_cases() {
 		else
 			not_ok "coldcache: nothing measured before the refusal"
 		fi
+		# Methods the default run cannot use are the area's notes,
+		# not warnings of a measurement that has nothing to do with
+		# them.
+		expect "coldcache: a method that cannot run is a note" 0 out \
+			"  note: wbinvd unavailable: cacheprobe module not loaded" \
+			-- coldcache --repeats 2 --max-size 32K \
+			--json "$work/cold-notes.json"
+		if ! grep -q "line timer floor: .*unavailable" "$work/out" &&
+		   python3 - "$work/cold-notes.json" <<'PY'
+import json, sys
+run = json.load(open(sys.argv[1]))
+notes = [n["note"] for n in run["area_notes"] if n["area"] == "coldcache"]
+warned = [w for m in run["measurements"] for w in m["warnings"]
+          if "unavailable" in w or "classifier level" in w]
+sys.exit(not (any(n.startswith("wbinvd unavailable: ") for n in notes)
+              and any(n.startswith("classifier level L1d") for n in notes)
+              and not warned))
+PY
+		then
+			ok "coldcache: notes in the JSON's area_notes, no measurement warned"
+		else
+			not_ok "coldcache: notes in the JSON's area_notes, no measurement warned"
+		fi
 	else
+		skip "the module is loaded here"
 		skip "the module is loaded here"
 		skip "the module is loaded here"
 		skip "the module is loaded here"

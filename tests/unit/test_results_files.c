@@ -105,6 +105,14 @@ static void test_json_round_trip(void **state)
 	build(&written);
 	assert_int_equal(cp_results_skip_area(&written, "c2c",
 					      "it needs two CPUs"), 0);
+	assert_int_equal(cp_results_note(&written, "coldcache",
+					 "wbinvd unavailable: %s", "no module"),
+			 0);
+	/* The same note again is kept once. */
+	assert_int_equal(cp_results_note(&written, "coldcache",
+					 "wbinvd unavailable: no module"), 0);
+	assert_int_equal(cp_results_note(&written, "latency", "a \"note\""),
+			 0);
 	path = fixture_write_json(&written, "run.json");
 	if (cp_results_read_json(path, &read, &error))
 		fail_msg("cannot read back: %s", error.msg);
@@ -126,6 +134,12 @@ static void test_json_round_trip(void **state)
 	assert_int_equal(read.nr_skipped_areas, 1);
 	assert_string_equal(read.skipped_areas[0].name, "c2c");
 	assert_string_equal(read.skipped_areas[0].reason, "it needs two CPUs");
+	assert_int_equal(read.nr_area_notes, 2);
+	assert_string_equal(read.area_notes[0].area, "coldcache");
+	assert_string_equal(read.area_notes[0].text,
+			    "wbinvd unavailable: no module");
+	assert_string_equal(read.area_notes[1].area, "latency");
+	assert_string_equal(read.area_notes[1].text, "a \"note\"");
 	assert_int_equal(read.nr_measurements, 2);
 	for (size_t i = 0; i < 2; i++)
 		assert_same_measurement(&written.measurements[i],
@@ -225,6 +239,23 @@ static json_object *get(json_object *object, const char *key)
 	return value;
 }
 
+static void test_area_notes_are_bounded(void **state)
+{
+	struct cp_results results;
+
+	(void)state;
+	cp_results_init(&results);
+	for (int i = 0; i < CP_MAX_AREA_NOTES; i++)
+		assert_int_equal(cp_results_note(&results, "coldcache",
+						 "note %d", i), 0);
+	assert_int_equal(cp_results_note(&results, "coldcache", "one more"),
+			 -ENOSPC);
+	/* A note already there is not an error when full. */
+	assert_int_equal(cp_results_note(&results, "coldcache", "note 3"), 0);
+	assert_int_equal(results.nr_area_notes, CP_MAX_AREA_NOTES);
+	cp_results_free(&results);
+}
+
 /* Exactly the fields user/doc/results-schema.md documents. */
 static void test_json_fields_match_the_schema_document(void **state)
 {
@@ -237,7 +268,7 @@ static void test_json_fields_match_the_schema_document(void **state)
 	path = fixture_write_json(&results, "run.json");
 	root = json_object_from_file(path);
 	assert_non_null(root);
-	assert_keys(root, "clock,environment,harness,interrupted,interrupted_reason,latency_levels,measurements,schema,skipped_areas,tool");
+	assert_keys(root, "area_notes,clock,environment,harness,interrupted,interrupted_reason,latency_levels,measurements,schema,skipped_areas,tool");
 	assert_keys(get(root, "tool"), "name,version");
 	assert_keys(get(root, "environment"),
 		    "abi_version,boost,cpu_model,date,governors,hostname,huge_pages,hypervisor,isolated_cpus,kernel,load_average,microcode,module_version,nohz_full_cpus,online_cpus,smt");
@@ -387,6 +418,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_param_set_replaces),
 		cmocka_unit_test(test_json_round_trip),
+		cmocka_unit_test(test_area_notes_are_bounded),
 		cmocka_unit_test(test_json_fields_match_the_schema_document),
 		cmocka_unit_test(test_json_refusals),
 		cmocka_unit_test(test_json_missing_file),

@@ -435,7 +435,6 @@ static int record_floor(struct cold_run *run)
 		free(ticks);
 		return -ENOMEM;
 	}
-	run->notes_index = results->nr_measurements - 1;
 	snprintf(m->area, sizeof(m->area), "coldcache");
 	snprintf(m->mode, sizeof(m->mode), "user");
 	snprintf(m->name, sizeof(m->name), "line timer floor");

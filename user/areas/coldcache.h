@@ -91,9 +91,6 @@ struct cold_run {
 	struct cp_readers *readers;	/* the plans' (all have the same CPUs) */
 	struct cp_client *client;	/* NULL: the module is not there */
 	struct cp_client *kernel_client; /* NULL: no kernel mode */
-	/* The "line timer floor" measurement, which carries the run's notes
-	 * (classifier levels, methods that could not run). */
-	size_t notes_index;
 	char client_why[CACHEPROBE_MSG_MAX];
 	/* Median share of lines served from caches under warm, and median
 	 * and worst under clflush, per size; -1 where they did not run. */
@@ -184,7 +181,7 @@ int cold_record(struct cold_run *run, const char *label,
 /* Record that @method could not run, and why, as a note. */
 void cold_record_unavailable(struct cold_run *run,
 			     enum cp_coldcache_method method, const char *why);
-/* A note on the run's "line timer floor" measurement. */
+/* A note of the area on the run as a whole (cp_results_note()). */
 void cold_note(struct cold_run *run, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* The verdict of an outcome: evicted when the worst repetition left at

@@ -245,18 +245,13 @@ int cold_record(struct cold_run *run, const char *label,
 
 void cold_note(struct cold_run *run, const char *fmt, ...)
 {
-	struct cp_results *results = run->context->results;
-	struct cp_measurement *m;
-	char text[sizeof(m->warnings[0])];
+	char text[sizeof(run->context->results->area_notes[0].text)];
 	va_list args;
 
-	if (run->notes_index >= results->nr_measurements)
-		return;
-	m = &results->measurements[run->notes_index];
 	va_start(args, fmt);
 	vsnprintf(text, sizeof(text), fmt, args);
 	va_end(args);
-	cp_measurement_warn(m, "%s", text);
+	cp_results_note(run->context->results, "coldcache", "%s", text);
 }
 
 void cold_record_unavailable(struct cold_run *run,

@@ -104,6 +104,9 @@ static void print_area(FILE *out, const struct cp_results *results,
 		print_row(out, m, width);
 		shown++;
 	}
+	for (size_t i = 0; i < results->nr_area_notes; i++)
+		if (!strcmp(results->area_notes[i].area, area))
+			fprintf(out, "  note: %s\n", results->area_notes[i].text);
 }
 
 static void print_levels(FILE *out, const struct cp_results *results)

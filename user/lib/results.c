@@ -27,6 +27,26 @@ int cp_results_skip_area(struct cp_results *results, const char *name,
 	return 0;
 }
 
+int cp_results_note(struct cp_results *results, const char *area,
+		    const char *fmt, ...)
+{
+	struct cp_area_note note;
+	va_list args;
+
+	snprintf(note.area, sizeof(note.area), "%s", area);
+	va_start(args, fmt);
+	vsnprintf(note.text, sizeof(note.text), fmt, args);
+	va_end(args);
+	for (size_t i = 0; i < results->nr_area_notes; i++)
+		if (!strcmp(results->area_notes[i].area, note.area) &&
+		    !strcmp(results->area_notes[i].text, note.text))
+			return 0;
+	if (results->nr_area_notes == CP_MAX_AREA_NOTES)
+		return -ENOSPC;
+	results->area_notes[results->nr_area_notes++] = note;
+	return 0;
+}
+
 void cp_results_free(struct cp_results *results)
 {
 	for (size_t i = 0; i < results->nr_measurements; i++) {

@@ -67,11 +67,23 @@ struct cp_level_estimate {
 
 #define CP_MAX_LEVELS 6
 #define CP_MAX_SKIPPED_AREAS 16
+#define CP_MAX_AREA_NOTES 24
 
-/* An area the run made with no area named left out before measuring. */
+/* An area left out before measuring. */
+
 struct cp_skipped_area {
 	char name[32];
 	char reason[224];
+};
+
+/*
+ * What an area found about the run as a whole rather than about one
+ * measurement (a method it could not use, how it told levels apart): shown
+ * with the area, never as a measurement's warning.
+ */
+struct cp_area_note {
+	char area[32];
+	char text[224];
 };
 
 struct cp_results {
@@ -91,6 +103,8 @@ struct cp_results {
 	 * needs two): a script sees what the run did not measure. */
 	size_t nr_skipped_areas;
 	struct cp_skipped_area skipped_areas[CP_MAX_SKIPPED_AREAS];
+	size_t nr_area_notes;
+	struct cp_area_note area_notes[CP_MAX_AREA_NOTES];
 	size_t nr_measurements;
 	size_t capacity;
 	struct cp_measurement *measurements;
@@ -102,6 +116,10 @@ void cp_results_init(struct cp_results *results);
 /* Record that area @name was left out for @reason; -ENOSPC when full. */
 int cp_results_skip_area(struct cp_results *results, const char *name,
 			 const char *reason);
+/* Add a note of area @area (once: the same text again is dropped).  0, or
+ * -ENOSPC when CP_MAX_AREA_NOTES are taken. */
+int cp_results_note(struct cp_results *results, const char *area,
+		    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void cp_results_free(struct cp_results *results);
 
 /* A new, zeroed measurement at the end (NULL without memory). */

@@ -215,6 +215,26 @@ static void read_skipped(json_object *root, struct cp_results *results)
 	}
 }
 
+/* Absent in files of older versions: their notes were warnings. */
+static void read_area_notes(json_object *root, struct cp_results *results)
+{
+	json_object *list = member(root, "area_notes");
+
+	if (!json_object_is_type(list, json_type_array))
+		return;
+	for (size_t i = 0; i < json_object_array_length(list); i++) {
+		json_object *item = json_object_array_get_idx(list, i);
+		const char *area =
+			json_object_get_string(member(item, "area"));
+		const char *text =
+			json_object_get_string(member(item, "note"));
+
+		if (area && text &&
+		    cp_results_note(results, area, "%s", text))
+			break;
+	}
+}
+
 static void read_params(json_object *object, struct cp_measurement *m)
 {
 	json_object *params = member(object, "params");
@@ -512,6 +532,7 @@ static int read_top(struct reader *reader, json_object *root,
 	read_environment(root, results);
 	read_harness(root, results);
 	read_skipped(root, results);
+	read_area_notes(root, results);
 	read_levels(root, results);
 	return 0;
 }

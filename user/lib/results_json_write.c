@@ -186,6 +186,21 @@ static json_object *skipped_json(const struct cp_results *results)
 	return list;
 }
 
+static json_object *area_notes_json(const struct cp_results *results)
+{
+	json_object *list = json_object_new_array();
+
+	for (size_t i = 0; i < results->nr_area_notes; i++) {
+		const struct cp_area_note *note = &results->area_notes[i];
+		json_object *item = json_object_new_object();
+
+		add(item, "area", json_object_new_string(note->area));
+		add(item, "note", json_object_new_string(note->text));
+		json_object_array_add(list, item);
+	}
+	return list;
+}
+
 static json_object *results_json(const struct cp_results *results)
 {
 	json_object *root = json_object_new_object();
@@ -203,6 +218,7 @@ static json_object *results_json(const struct cp_results *results)
 		add(root, "interrupted_reason",
 		    json_object_new_string(results->interrupted_reason));
 	add(root, "skipped_areas", skipped_json(results));
+	add(root, "area_notes", area_notes_json(results));
 	add(root, "environment", environment_json(&results->environment));
 	add(root, "clock", clock_json(results));
 	add(root, "harness", harness_json(results));

@@ -78,6 +78,28 @@ static void area_mode(FILE *out, const struct cp_results *results,
 	fputs("</div>\n", out);
 }
 
+/* The area's notes on the run as a whole, collapsed: context, not findings. */
+static void area_notes(FILE *out, const struct cp_results *results,
+		       const char *area)
+{
+	size_t count = 0;
+
+	for (size_t i = 0; i < results->nr_area_notes; i++)
+		count += !strcmp(results->area_notes[i].area, area);
+	if (!count)
+		return;
+	fprintf(out, "<details class=\"notes\"><summary>%zu note%s on this run</summary><ul>\n",
+		count, count == 1 ? "" : "s");
+	for (size_t i = 0; i < results->nr_area_notes; i++) {
+		if (strcmp(results->area_notes[i].area, area))
+			continue;
+		fputs("<li>", out);
+		html_escape(out, results->area_notes[i].text);
+		fputs("</li>\n", out);
+	}
+	fputs("</ul></details>\n", out);
+}
+
 /* Modes in a fixed order (user before kernel), then any other. */
 static void area_section(FILE *out, const struct cp_results *results,
 			 const char *area)
@@ -96,6 +118,7 @@ static void area_section(FILE *out, const struct cp_results *results,
 		html_escape(out, renderer->question);
 		fputs("</p>\n", out);
 	}
+	area_notes(out, results, area);
 	fputs("<div class=\"modes\">\n", out);
 	static const char *const known_modes[] = { "user", "kernel" };
 
