@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The bounce area's kernel mode without a module: sizing BOUNCE samples
- * against the interrupt-off window, and the reply turned into samples. */
+/* The bounce area's kernel mode without a module: the reply turned into
+ * samples.  Sizing BOUNCE samples: test_kernel_call.c. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -10,26 +10,6 @@
 #include <stdlib.h>
 
 #include "lib/bounce_kernel.h"
-
-static void test_increments(void **state)
-{
-	(void)state;
-	/* 10 ticks at 1 GHz = 10 ns each; a 250 us target: 25000. */
-	assert_int_equal(cp_bounce_kernel_increments(10, 1e9, 250e3, 0), 25000);
-	/* A 100 us window allows half of it: 50 us, 5000. */
-	assert_int_equal(cp_bounce_kernel_increments(10, 1e9, 250e3, 100000),
-			 5000);
-	/* A window longer than twice the target changes nothing. */
-	assert_int_equal(cp_bounce_kernel_increments(10, 1e9, 250e3, 1000000),
-			 25000);
-	/* Bounds: at least 1, at most the ABI's limit. */
-	assert_int_equal(cp_bounce_kernel_increments(1e9, 1e9, 250e3, 0), 1);
-	assert_int_equal(cp_bounce_kernel_increments(1e-6, 1e9, 250e3, 0),
-			 CACHEPROBE_MAX_OPS);
-	/* Nothing measured: the first, small count again. */
-	assert_int_equal(cp_bounce_kernel_increments(0, 1e9, 250e3, 0),
-			 CP_BOUNCE_KERNEL_FIRST_INCREMENTS);
-}
 
 static void test_samples(void **state)
 {
@@ -50,7 +30,6 @@ static void test_samples(void **state)
 	for (size_t i = 0; i < n; i++)
 		assert_float_equal(values[i], expected[i], 1e-12);
 	free(values);
-	assert_float_equal(cp_bounce_kernel_slowest(&result), 60, 1e-12);
 	result.ops = 0;
 	assert_null(cp_bounce_kernel_samples(&result, 0, &n));
 	assert_int_equal(n, 0);
@@ -59,7 +38,6 @@ static void test_samples(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_increments),
 		cmocka_unit_test(test_samples),
 	};
 

@@ -6,18 +6,17 @@
  * carries the loaded zero into the next address (see the UAPI header); its
  * buffer is zeroed.  Accesses per sample are sized from a first small
  * request so that a sample lasts the user-mode sample length but at most
- * half the module's interrupt-off window (lib/latency_kernel.h), and
- * halved while a sample overflows it.
+ * half the module's interrupt-off window, and halved while a sample
+ * overflows it (lib/kernel_call.h).
  */
 #include "areas/align_area.h"
 
 #include <errno.h>
 #include <stdio.h>
 
+#include "lib/kernel_call.h"
 #include "lib/latency_kernel.h"
 #include "lib/stability.h"
-
-#define OVERFLOW_RETRIES 4
 
 _Static_assert(CACHEPROBE_ACCESS_LOAD_THROUGHPUT ==
 		       CACHEPROBE_ACCESS_LOAD_LATENCY + CP_ALIGN_LOAD_THROUGHPUT &&
@@ -37,49 +36,10 @@ const char *align_kernel_refuses(const struct align_kernel *kernel,
 	return NULL;
 }
 
-static int request(const struct align_kernel *kernel,
-		   struct cp_access_params *params,
-		   struct cp_run_result *result, struct cp_error *error)
+static int send_access(void *client, void *params,
+		       struct cp_run_result *result, struct cp_error *error)
 {
-	int ret = cp_client_access(kernel->client, params, result, error);
-
-	for (int i = 0; ret == -EOVERFLOW && i < OVERFLOW_RETRIES; i++) {
-		uint32_t fewer = cp_latency_kernel_fewer_hops(params->accesses,
-							      1);
-
-		if (!fewer)
-			break;
-		params->accesses = fewer;
-		ret = cp_client_access(kernel->client, params, result, error);
-	}
-	return ret;
-}
-
-static int calibrate(const struct align_plan *plan,
-		     const struct cp_area_context *context,
-		     const struct align_kernel *kernel,
-		     struct cp_access_params *params, struct cp_error *error)
-{
-	const struct cp_harness_config *config = &plan->harness.config;
-	struct cp_run_result first;
-	int ret;
-
-	if (config->fixed_count) {
-		params->accesses = config->fixed_count > CACHEPROBE_MAX_OPS
-					   ? CACHEPROBE_MAX_OPS
-					   : (uint32_t)config->fixed_count;
-		return 0;
-	}
-	params->samples = 1;
-	params->accesses = CP_LATENCY_KERNEL_FIRST_HOPS;
-	ret = request(kernel, params, &first, error);
-	if (ret)
-		return ret;
-	params->accesses = cp_latency_kernel_hops(
-		cp_latency_kernel_slowest(&first), context->clock->tsc_hz,
-		config->target_sample_ns, kernel->max_irqoff_ns, 1);
-	cp_run_result_free(&first);
-	return 0;
+	return cp_client_access(client, params, result, error);
 }
 
 static int record(struct cp_area_context *context,
@@ -114,14 +74,20 @@ int align_measure_kernel(struct cp_area_context *context,
 		/* The module's variants follow the kinds, from 1. */
 		.variant = CACHEPROBE_ACCESS_LOAD_LATENCY + item->kind,
 	};
+	const struct cp_harness_config *config = &plan->harness.config;
+	struct cp_kernel_call call = {
+		.send = send_access, .context = kernel->client,
+		.request = &params, .ops = &params.accesses,
+		.samples = &params.samples,
+		.fixed_ops = config->fixed_count,
+		.target_ns = config->target_sample_ns,
+		.max_irqoff_ns = kernel->max_irqoff_ns,
+		.tsc_hz = context->clock->tsc_hz,
+	};
 	struct cp_run_result result;
 	char name[96], why[sizeof(error->msg)];
-	int ret = calibrate(plan, context, kernel, &params, error);
+	int ret = cp_kernel_call_sized(&call, config->samples, &result, error);
 
-	if (!ret) {
-		params.samples = plan->harness.config.samples;
-		ret = request(kernel, &params, &result, error);
-	}
 	if (ret == -EINTR)
 		return ret;
 	if (ret) {

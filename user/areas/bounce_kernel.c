@@ -5,8 +5,8 @@
  * preemption and interrupts off, all CPUs entering each sample's window
  * together.  Increments per sample are sized from a first small request so
  * that a sample lasts the user-mode run length but at most half the
- * module's interrupt-off window.  The module cannot run one thread alone:
- * kernel sweeps have no alone baseline.
+ * module's interrupt-off window (lib/kernel_call.h).  The module cannot
+ * run one thread alone: kernel sweeps have no alone baseline.
  */
 #include "areas/bounce_area.h"
 
@@ -16,10 +16,8 @@
 #include <stdlib.h>
 
 #include "lib/bounce_kernel.h"
+#include "lib/kernel_call.h"
 #include "lib/stability.h"
-
-/* Halvings tried when a sample does not fit in a window (EOVERFLOW). */
-#define OVERFLOW_RETRIES 4
 
 static void fill_params(const struct bounce_config *config, uint32_t *cpus,
 			struct cp_bounce_params *params)
@@ -35,42 +33,10 @@ static void fill_params(const struct bounce_config *config, uint32_t *cpus,
 	};
 }
 
-/* Run @params, halving the increments while a sample overflows a window. */
-static int request(const struct bounce_kernel *kernel,
-		   struct cp_bounce_params *params,
-		   struct cp_run_result *result, struct cp_error *error)
+static int send_bounce(void *client, void *params,
+		       struct cp_run_result *result, struct cp_error *error)
 {
-	int ret = cp_client_bounce(kernel->client, params, result, error);
-
-	for (int i = 0; ret == -EOVERFLOW && i < OVERFLOW_RETRIES &&
-			params->increments > 1; i++) {
-		params->increments /= 2;
-		ret = cp_client_bounce(kernel->client, params, result, error);
-	}
-	return ret;
-}
-
-static int calibrate(const struct cp_area_context *context,
-		     const struct bounce_kernel *kernel,
-		     struct cp_bounce_params *params, struct cp_error *error)
-{
-	struct cp_run_result first;
-	int ret;
-
-	if (context->harness->config.fixed_count) {
-		params->increments = (uint32_t)context->harness->config.fixed_count;
-		return 0;
-	}
-	params->samples = 1;
-	params->increments = CP_BOUNCE_KERNEL_FIRST_INCREMENTS;
-	ret = request(kernel, params, &first, error);
-	if (ret)
-		return ret;
-	params->increments = cp_bounce_kernel_increments(
-		cp_bounce_kernel_slowest(&first), context->clock->tsc_hz,
-		bounce_run_ns(context), kernel->max_irqoff_ns);
-	cp_run_result_free(&first);
-	return 0;
+	return cp_client_bounce(client, params, result, error);
 }
 
 static int record(struct cp_area_context *context,
@@ -107,16 +73,22 @@ int bounce_measure_kernel(struct cp_area_context *context,
 {
 	uint32_t cpus[CP_BOUNCE_MAX_THREADS];
 	struct cp_bounce_params params;
+	struct cp_kernel_call call = {
+		.send = send_bounce, .context = kernel->client,
+		.request = &params, .ops = &params.increments,
+		.samples = &params.samples,
+		.fixed_ops = context->harness->config.fixed_count,
+		.target_ns = bounce_run_ns(context),
+		.max_irqoff_ns = kernel->max_irqoff_ns,
+		.tsc_hz = context->clock->tsc_hz,
+	};
 	struct cp_run_result result;
 	char name[64], why[sizeof(error->msg)];
 	int ret;
 
 	fill_params(config, cpus, &params);
-	ret = calibrate(context, kernel, &params, error);
-	if (!ret) {
-		params.samples = context->harness->config.samples;
-		ret = request(kernel, &params, &result, error);
-	}
+	ret = cp_kernel_call_sized(&call, context->harness->config.samples,
+				   &result, error);
 	if (ret == -EINTR)
 		return ret;
 	if (ret) {

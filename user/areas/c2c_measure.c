@@ -9,10 +9,11 @@
  * thread pinned on the home CPU: the module allocates the line there, on
  * that CPU's node (vmalloc's local allocation), so --home means the same
  * in both modes.  A kernel sample also stays within half the module's
- * interrupt-off window.  User mode also times each line's segment of the
- * samples and keeps how the lines differ (lib/c2c_line_spread.h) in the
- * measurement's params (lib/c2c_line_report.h); the module passes one
- * line, so kernel mode has no such spread.
+ * interrupt-off window (lib/kernel_call.h).  User mode also times each
+ * line's segment of the samples and keeps how the lines differ
+ * (lib/c2c_line_spread.h) in the measurement's params
+ * (lib/c2c_line_report.h); the module passes one line, so kernel mode has
+ * no such spread.
  */
 #include "areas/c2c_area.h"
 
@@ -24,6 +25,7 @@
 #include <stdlib.h>
 
 #include "lib/c2c_line_report.h"
+#include "lib/kernel_call.h"
 #include "lib/stability.h"
 
 void c2c_config_name(const struct c2c_pair_config *config, char *out,
@@ -65,23 +67,29 @@ static unsigned int user_samples(const struct cp_area_context *context,
 	return fit > least ? (unsigned int)fit : least;
 }
 
-/* Round trips per sample for @ticks_per_trip, @samples samples. */
+/* The length of one of @samples samples: 80 % of the pair's share spread
+ * over them, at most the longest. */
+static double sample_ns(const struct cp_area_context *context,
+			const struct c2c_pair_config *config,
+			unsigned int samples)
+{
+	double share_ns = 0.8 * config->share_ns / samples;
+	double target_ns = longest_sample_ns(context);
+
+	/* The budget is an upper bound. */
+	return share_ns > target_ns ? target_ns : share_ns;
+}
+
+/* User-mode round trips per sample for @ticks_per_trip, @samples samples. */
 static uint32_t round_trips_for(const struct cp_area_context *context,
 				const struct c2c_pair_config *config,
-				double ticks_per_trip, unsigned int samples,
-				double max_sample_ns)
+				double ticks_per_trip, unsigned int samples)
 {
-	double sample_ns = 0.8 * config->share_ns / samples;
-	double target_ns = longest_sample_ns(context);
 	double trip_ns = ticks_per_trip * 1e9 / context->clock->tsc_hz;
 	double trips;
 
-	/* The budget is an upper bound. */
-	if (sample_ns > target_ns)
-		sample_ns = target_ns;
-	if (max_sample_ns && sample_ns > max_sample_ns)
-		sample_ns = max_sample_ns;
-	trips = trip_ns > 0 ? sample_ns / trip_ns : C2C_MIN_ROUND_TRIPS;
+	trips = trip_ns > 0 ? sample_ns(context, config, samples) / trip_ns
+			    : C2C_MIN_ROUND_TRIPS;
 	if (context->harness->config.fixed_count)
 		trips = (double)context->harness->config.fixed_count;
 	if (trips < C2C_MIN_ROUND_TRIPS)
@@ -201,7 +209,7 @@ int c2c_measure_user(struct cp_area_context *context,
 		job.round_trips = round_trips_for(context, config,
 						  (double)ticks[0] /
 							  C2C_FIRST_ROUND_TRIPS,
-						  samples, 0);
+						  samples);
 		job.samples = samples;
 		ret = run_user(pinger, &job, ticks, segment_ticks, &placement,
 			       name, error);
@@ -226,25 +234,25 @@ int c2c_measure_user(struct cp_area_context *context,
 	return ret ? cp_error_set(error, -ret, "c2c: cannot keep results") : 0;
 }
 
+/* What the module's request needs besides its parameters. */
+struct home_client {
+	struct cp_client *client;
+	unsigned int cpu;
+};
+
 /* The module's request, made from the home CPU. */
-static int request(struct cp_client *client,
-		   const struct c2c_pair_config *config,
-		   struct cp_pingpong_params *params,
-		   struct cp_run_result *result, struct cp_error *error)
+static int send_pingpong(void *context, void *params,
+			 struct cp_run_result *result, struct cp_error *error)
 {
-	cpu_set_t previous, home;
+	const struct home_client *home = context;
+	cpu_set_t previous, cpus;
 	int ret;
 
 	sched_getaffinity(0, sizeof(previous), &previous);
-	CPU_ZERO(&home);
-	CPU_SET(home_cpu(config), &home);
-	sched_setaffinity(0, sizeof(home), &home);
-	ret = cp_client_pingpong(client, params, result, error);
-	for (int i = 0; ret == -EOVERFLOW && i < 4 && params->round_trips > 1;
-	     i++) {
-		params->round_trips /= 2;
-		ret = cp_client_pingpong(client, params, result, error);
-	}
+	CPU_ZERO(&cpus);
+	CPU_SET(home->cpu, &cpus);
+	sched_setaffinity(0, sizeof(cpus), &cpus);
+	ret = cp_client_pingpong(home->client, params, result, error);
 	sched_setaffinity(0, sizeof(previous), &previous);
 	return ret;
 }
@@ -266,28 +274,29 @@ int c2c_measure_kernel(struct cp_area_context *context,
 {
 	struct cp_pingpong_params params = {
 		.initiator = config->pair->first,
-		.responder = config->pair->second, .samples = 1,
+		.responder = config->pair->second,
 		.variant = config->variant == CP_C2C_CAS
 				   ? CACHEPROBE_PINGPONG_CAS
 				   : CACHEPROBE_PINGPONG_FLAG,
-		.round_trips = C2C_FIRST_ROUND_TRIPS,
+	};
+	struct home_client home = { client, home_cpu(config) };
+	unsigned int samples = context->harness->config.samples;
+	struct cp_kernel_call call = {
+		.send = send_pingpong, .context = &home, .request = &params,
+		.ops = &params.round_trips, .samples = &params.samples,
+		.min_ops = C2C_MIN_ROUND_TRIPS, .max_ops = C2C_MAX_ROUND_TRIPS,
+		.first_ops = C2C_FIRST_ROUND_TRIPS,
+		.fixed_ops = context->harness->config.fixed_count,
+		.target_ns = sample_ns(context, config, samples),
+		.max_irqoff_ns = max_irqoff_ns,
+		.tsc_hz = context->clock->tsc_hz,
 	};
 	struct cp_run_result result;
 	struct cp_measurement *m;
 	char name[64], why[sizeof(error->msg)];
 	double *values;
-	int ret = request(client, config, &params, &result, error);
+	int ret = cp_kernel_call_sized(&call, samples, &result, error);
 
-	if (!ret) {
-		params.round_trips = round_trips_for(
-			context, config,
-			(double)result.series[0].values[0] / (double)result.ops,
-			context->harness->config.samples,
-			(double)max_irqoff_ns / 2);
-		cp_run_result_free(&result);
-		params.samples = context->harness->config.samples;
-		ret = request(client, config, &params, &result, error);
-	}
 	if (ret == -EINTR)
 		return ret;
 	if (ret) {

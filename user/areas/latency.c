@@ -9,7 +9,7 @@
  * the same sizes with the module's CHASE: random order, stride the line
  * size, on the same CPU with preemption and interrupts off, the hops per
  * sample sized so that a sample uses at most half the module's
- * interrupt-off window (lib/latency_kernel.h); sizes above the module's
+ * interrupt-off window (lib/kernel_call.h); sizes above the module's
  * largest buffer are skipped with a note.  Kernel measurements are named
  * "chase SIZE (kernel)" and marked mode "kernel".  The cache levels and
  * their thresholds come from the user-mode curve when user mode ran (it is

@@ -2,73 +2,11 @@
 #include "latency_kernel.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 
 bool cp_latency_kernel_fits(uint64_t size, uint64_t max_buffer_bytes)
 {
 	return !max_buffer_bytes || size <= max_buffer_bytes;
-}
-
-uint32_t cp_latency_kernel_multiple(uint64_t n, uint32_t multiple)
-{
-	if (!multiple)
-		multiple = 1;
-	if (n > CACHEPROBE_MAX_OPS)
-		n = CACHEPROBE_MAX_OPS;
-	n -= n % multiple;
-	return n < multiple ? multiple : (uint32_t)n;
-}
-
-uint32_t cp_latency_kernel_first_hops(uint32_t multiple)
-{
-	return cp_latency_kernel_multiple(CP_LATENCY_KERNEL_FIRST_HOPS,
-					  multiple);
-}
-
-uint32_t cp_latency_kernel_hops(double ticks_per_hop, double tsc_hz,
-				double target_ns, uint64_t max_irqoff_ns,
-				uint32_t multiple)
-{
-	double budget_ns = target_ns;
-	double ns_per_hop, hops;
-
-	if (!(ticks_per_hop > 0) || !(tsc_hz > 0))
-		return cp_latency_kernel_first_hops(multiple);
-	ns_per_hop = ticks_per_hop * 1e9 / tsc_hz;
-	if (max_irqoff_ns &&
-	    (double)max_irqoff_ns * CP_LATENCY_KERNEL_WINDOW_SHARE < budget_ns)
-		budget_ns = (double)max_irqoff_ns * CP_LATENCY_KERNEL_WINDOW_SHARE;
-	hops = floor(budget_ns / ns_per_hop);
-	if (!(hops >= 1))
-		hops = 1;
-	if (hops > CACHEPROBE_MAX_OPS)
-		hops = CACHEPROBE_MAX_OPS;
-	return cp_latency_kernel_multiple((uint64_t)hops, multiple);
-}
-
-uint32_t cp_latency_kernel_fewer_hops(uint32_t hops, uint32_t multiple)
-{
-	if (!multiple)
-		multiple = 1;
-	return hops > multiple ? cp_latency_kernel_multiple(hops / 2, multiple)
-			       : 0;
-}
-
-double cp_latency_kernel_slowest(const struct cp_run_result *result)
-{
-	double slowest = 0;
-
-	if (!result->ops || !result->nr_series)
-		return 0;
-	for (uint32_t s = 0; s < result->samples; s++) {
-		double per = (double)result->series[0].values[s] /
-			     (double)result->ops;
-
-		if (per > slowest)
-			slowest = per;
-	}
-	return slowest;
 }
 
 double *cp_latency_kernel_samples(const struct cp_run_result *result,

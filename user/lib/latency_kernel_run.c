@@ -4,7 +4,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "latency_kernel.h"
+#include "kernel_call.h"
 
 int cp_latency_kernel_open(enum cp_transport transport,
 			   struct cp_latency_kernel *kernel,
@@ -40,24 +40,10 @@ void cp_latency_kernel_close(struct cp_latency_kernel *kernel)
 	kernel->client = NULL;
 }
 
-/* Run @params, halving the hops while a sample overflows a window. */
-static int request(const struct cp_latency_kernel *kernel,
-		   struct cp_chase_params *params,
-		   struct cp_run_result *result, struct cp_error *error)
+static int send_chase(void *client, void *params,
+		      struct cp_run_result *result, struct cp_error *error)
 {
-	int ret = cp_client_chase(kernel->client, params, result, error);
-
-	for (int i = 0; ret == -EOVERFLOW &&
-			i < CP_LATENCY_KERNEL_OVERFLOW_RETRIES; i++) {
-		uint32_t fewer = cp_latency_kernel_fewer_hops(params->hops,
-							      params->chases);
-
-		if (!fewer)
-			break;
-		params->hops = fewer;
-		ret = cp_client_chase(kernel->client, params, result, error);
-	}
-	return ret;
+	return cp_client_chase(client, params, result, error);
 }
 
 int cp_latency_kernel_chase(const struct cp_latency_kernel *kernel,
@@ -67,7 +53,6 @@ int cp_latency_kernel_chase(const struct cp_latency_kernel *kernel,
 {
 	struct cp_chase_params params = {
 		.cpu = request_in->cpu,
-		.samples = 1,
 		.size = request_in->size,
 		.stride = request_in->stride,
 		.order = CACHEPROBE_ORDER_RANDOM,
@@ -77,8 +62,15 @@ int cp_latency_kernel_chase(const struct cp_latency_kernel *kernel,
 		.seed = request_in->seed,
 		.has_seed = kernel->has_chase_options,
 	};
-	struct cp_run_result first;
-	int ret;
+	struct cp_kernel_call call = {
+		.send = send_chase, .context = kernel->client,
+		.request = &params, .ops = &params.hops,
+		.samples = &params.samples,
+		.fixed_ops = request_in->fixed_hops,
+		.target_ns = request_in->target_ns,
+		.max_irqoff_ns = kernel->max_irqoff_ns,
+		.tsc_hz = request_in->tsc_hz,
+	};
 
 	memset(result, 0, sizeof(*result));
 	if (!kernel->has_chase_options) {
@@ -91,20 +83,7 @@ int cp_latency_kernel_chase(const struct cp_latency_kernel *kernel,
 		params.pages = 0;
 		params.chases = 0;
 	}
-	params.hops = cp_latency_kernel_first_hops(params.chases);
-	if (request_in->fixed_hops) {
-		params.hops = cp_latency_kernel_multiple(request_in->fixed_hops,
-							 params.chases);
-	} else {
-		ret = request(kernel, &params, &first, error);
-		if (ret)
-			return ret;
-		params.hops = cp_latency_kernel_hops(
-			cp_latency_kernel_slowest(&first), request_in->tsc_hz,
-			request_in->target_ns, kernel->max_irqoff_ns,
-			params.chases);
-		cp_run_result_free(&first);
-	}
-	params.samples = request_in->samples;
-	return request(kernel, &params, result, error);
+	/* CHASE takes loads over all chases, whole rounds of them. */
+	call.multiple = params.chases;
+	return cp_kernel_call_sized(&call, request_in->samples, result, error);
 }

@@ -4,9 +4,9 @@
  * module reached and asked for its limits, and one working set measured by
  * CHASE (random order, stride the line size; the pages, the number of
  * chases and the seed the tool chose) with the loads per sample sized from
- * a first small request (lib/latency_kernel.h) and halved while a sample
- * overflows the interrupt-off window (EOVERFLOW), always a multiple of the
- * chases.
+ * a first small request and halved while a sample overflows the
+ * interrupt-off window (EOVERFLOW, lib/kernel_call.h), always a multiple of
+ * the chases.
  */
 #ifndef CACHEPROBE_LATENCY_KERNEL_RUN_H
 #define CACHEPROBE_LATENCY_KERNEL_RUN_H
@@ -16,9 +16,6 @@
 
 #include "client.h"
 #include "error.h"
-
-/* Halvings tried when a sample does not fit in a window (EOVERFLOW). */
-#define CP_LATENCY_KERNEL_OVERFLOW_RETRIES 4
 
 struct cp_latency_kernel {
 	struct cp_client *client;
