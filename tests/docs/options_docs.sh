@@ -5,8 +5,11 @@
 # its --help prints appears in the man page (as \-\-OPTION) and is offered
 # by the bash completion; every command and area appears in the man page
 # and completes; every option whose value is a LIST or SELECTION has its
-# values in the completion.  An option added to the program but not to the
-# documentation fails here.  Prints TAP.
+# values in the completion; command by command, the options of its --help
+# and of its subsection of the man page's OPTIONS are the same (the man
+# page's "Every command" and, for run and bench, AREAS added).  An option
+# added to the program but not to the documentation, or documented for a
+# command that does not take it, fails here.  Prints TAP.
 #
 # Usage: options_docs.sh PATH-OF-cacheprobe-run
 set -u
@@ -53,6 +56,22 @@ help_options() {
 		sort -u
 }
 
+# The --options a subsection of the man page's OPTIONS (or AREAS) defines:
+# the tagged paragraphs' first lines, unescaped.
+man_section_options() {
+	awk -v want="$1" '/^\.S[HS] / { inside = ($0 == want) } inside' \
+		"$man_page" | grep -A1 '^\.TP' |
+		grep -oE '\\-\\-[a-z0-9][a-z0-9\\-]*' | sed 's/\\-/-/g' | sort -u
+}
+
+# The man page's subsection of a command's own options.
+man_section_of() {
+	case $1 in
+	run | bench) echo ".SS run and bench" ;;
+	*) echo ".SS $1" ;;
+	esac
+}
+
 # The roff spelling of a name: every hyphen escaped.
 roff() {
 	printf '%s' "${1//-/\\-}"
@@ -79,6 +98,32 @@ for command in "" $commands; do
 	done
 	check "$label options in the man page" "$missing_man"
 	check "$label options completed" "$missing_completion"
+done
+
+# Command by command, the help and the man page list the same options:
+# each option of 'COMMAND --help' is in the command's subsection, in
+# "Every command" or (run and bench) in AREAS, and each option of the
+# command's subsection is in its help.
+every=$(man_section_options ".SS Every command")
+areas_options=$(man_section_options ".SH AREAS")
+for command in $commands; do
+	own=$(man_section_options "$(man_section_of "$command")")
+	documented="$own $every"
+	case $command in run | bench) documented+=" $areas_options" ;; esac
+	helped=$(help_options "$command")
+	not_in_man=
+	not_in_help=
+	for option in $helped; do
+		grep -qxF -- "$option" <(tr ' ' '\n' <<<"$documented") ||
+			not_in_man+=" $option"
+	done
+	for option in $own; do
+		grep -qxF -- "$option" <<<"$helped" || not_in_help+=" $option"
+	done
+	check "$command: its help's options in its man page section" \
+		"$not_in_man"
+	check "$command: its man page section's options in its help" \
+		"$not_in_help"
 done
 
 missing_man=
