@@ -10,7 +10,8 @@
 # targets for a fixed time; the module built with -Werror (and a
 # fault-injection test build) against every installed kernel's headers;
 # one QEMU guest boot per installed kernel running the
-# module tests; a guest boot per kernel running the netlink and ioctl
+# module tests; a 6.12 guest under multi-threaded TCG while the host is
+# kept busy; a guest boot per kernel running the netlink and ioctl
 # fuzzers; DKMS build and install, and a guest boot with the DKMS-built
 # module.
 #
@@ -150,6 +151,13 @@ for line in "${kernels[@]}"; do
 	boot_guest "$label" "$vmlinuz" "$out/build-$label/kmod/cacheprobe.ko" \
 		"$model" "$out/build-$label/cacheprobe-test.ko"
 done
+
+# The handshake under real parallelism: multi-threaded TCG on a host kept
+# busy (tests/guest/run-loaded.sh; LOADED_BOOTS=10 boots ten in a row).
+if [ -f "$out/build-6.12/kmod/cacheprobe.ko" ]; then
+	stage "guest 6.12 under multi-threaded TCG on a loaded host"
+	collect "$guest/run-loaded.sh" "$out" "${LOADED_BOOTS:-1}"
+fi
 
 # The HTML report in headless Chromium: one from a short user-mode run here
 # and the kernel-mode one each guest printed (tests/guest/area-report.sh).

@@ -751,16 +751,6 @@ BOUNCE_OPTS="--distances 0,4,64 --ops plain --width 4"
 COLD_OPTS="--repeats 2 --max-size 64K"
 BUFFER=/sys/module/cacheprobe/parameters/max_buffer_mb
 
-# json_measurements FILE: "area|name|mode" for each measurement in FILE,
-# read from the "measurements" array alone (c2c_pairs has modes too).
-json_measurements() {
-	awk -F'"' '/^  "measurements":\[/ { inside = 1; next }
-		inside && /^  \]/ { inside = 0 }
-		!inside { next }
-		$2 == "area" { area = $4 } $2 == "name" { name = $4 }
-		$2 == "mode" { print area "|" name "|" $4 }' "$1"
-}
-
 # t_json_kernel NAME FILE AREA [NAME-REGEX]: pass iff FILE holds at least
 # one measurement of AREA (whose name matches NAME-REGEX) and all of
 # AREA's measurements are in mode kernel, coldcache's user-side line
@@ -776,41 +766,6 @@ t_json_kernel() {
 	else
 		t_fail "$name" "$n kernel-mode measurements of $area matching /$pat/ in $file; not in kernel mode:
 $other"
-	fi
-}
-
-# t_json_missed NAME FILE AREA: pass iff FILE holds kernel-mode
-# measurements of AREA and each of them has the params missed_rounds and
-# disturbed_windows (the module's handshake, ABI 4: 0 or more); their
-# values go to the log.
-t_json_missed() {
-	local name=$1 file=$2 area=$3 counts
-	counts=$(awk -F'"' '
-		function flush() {
-			if (mode == "kernel" && cur == area) {
-				n++
-				if (missed == "" || dist == "")
-					bad++
-				else
-					seen = seen " " missed "/" dist
-			}
-			cur = ""; mode = ""; missed = ""; dist = ""
-		}
-		/^  "measurements":\[/ { inside = 1; next }
-		inside && /^  \]/ { flush(); inside = 0 }
-		!inside { next }
-		$2 == "area" { flush(); cur = $4 }
-		$2 == "mode" { mode = $4 }
-		$2 == "missed_rounds" { missed = $3; gsub(/[^0-9]/, "", missed) }
-		$2 == "disturbed_windows" { dist = $3; gsub(/[^0-9]/, "", dist) }
-		END { printf "%d %d%s\n", n, bad, seen }' area="$area" "$file")
-	set -- $counts
-	if [ "${1:-0}" -gt 0 ] && [ "${2:-1}" = 0 ]; then
-		shift 2
-		t_pass "$name"
-		echo "# $name: missed rounds/disturbed windows per measurement:$(printf ' %s' "$@")"
-	else
-		t_fail "$name" "${1:-0} kernel-mode measurements of $area in $file, ${2:-?} without missed_rounds and disturbed_windows"
 	fi
 }
 
