@@ -21,20 +21,18 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "measure/rng.h"
+
 #define NOBODY_ID 65534
 
-/* splitmix64: tiny, fast under emulation, and good enough for fuzzing. */
+/* The project's SplitMix64: tiny, fast under emulation, good enough. */
 struct rng {
-	uint64_t s;
+	__u64 s;
 };
 
 static inline uint64_t rng_next(struct rng *r)
 {
-	uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
+	return cp_splitmix64(&r->s);
 }
 
 /* Uniform enough in [0, n); n == 0 yields 0. */

@@ -13,4 +13,5 @@ fi
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 guest=$top/tests/guest
 exec gcc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O2 \
-	-I"$top/include/uapi" -I"$guest" -o "$1" "$2" "$guest/rawnl.c"
+	-I"$top/include/uapi" -I"$top/include" -I"$guest" -o "$1" "$2" \
+	"$guest/rawnl.c"
