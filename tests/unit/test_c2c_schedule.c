@@ -101,6 +101,51 @@ static void test_default_budget(void **state)
 	cp_topology_free(small);
 }
 
+/* The budget kept while running: a share shrinks by what each pair cost
+ * beyond it, never grows past the plan, never falls below the least. */
+static void test_share_keeps_the_budget(void **state)
+{
+	struct cp_topology *topology = load_synthetic("pack:1 core:8 pu:1");
+	struct cp_c2c_schedule s;
+	size_t runs;
+	char why[200];
+
+	(void)state;
+	/* 28 pairs x 2 variants in 10 s, moves aside. */
+	assert_int_equal(cp_c2c_schedule_build(topology, NULL, 2, 10e9, &s, why,
+					       sizeof(why)), 0);
+	runs = s.nr_pairs * s.variants;
+	assert_int_equal(runs, 56);
+	/* Nothing run yet, or everything on plan: the planned share. */
+	assert_true(cp_c2c_share_next(&s, 0, runs, 0, 0) == s.share_ns);
+	assert_true(cp_c2c_share_next(&s, 10, runs - 10, 10 * s.share_ns,
+				      10 * s.share_ns) <= s.share_ns);
+	assert_true(cp_c2c_share_next(&s, 10, runs - 10, 10 * s.share_ns,
+				      10 * s.share_ns) >
+		    0.99 * s.share_ns);
+	/* Faster than planned: no more than the plan for those left. */
+	assert_true(cp_c2c_share_next(&s, 10, runs - 10, 0.5e9,
+				      10 * s.share_ns) == s.share_ns);
+	/* Each of 28 runs cost 100 ms beyond its share: the 28 left share
+	 * what is left, less 100 ms each. */
+	{
+		double planned = 28 * 50e6, elapsed = planned + 28 * 100e6;
+		double want = (10e9 - elapsed) / 28 - 100e6;
+
+		assert_true(want < s.share_ns);
+		assert_float_equal(cp_c2c_share_next(&s, 28, 28, elapsed,
+						     planned),
+				   want, 1);
+	}
+	/* The budget spent: the least share, never zero or negative. */
+	assert_true(cp_c2c_share_next(&s, 50, 6, 20e9, 1e9) ==
+		    CP_C2C_MIN_SHARE_NS);
+	assert_true(cp_c2c_share_next(&s, runs, 0, 20e9, 1e9) ==
+		    CP_C2C_MIN_SHARE_NS);
+	cp_c2c_schedule_free(&s);
+	cp_topology_free(topology);
+}
+
 static void test_selection_and_one_cpu(void **state)
 {
 	struct cp_topology *topology = load_synthetic("pack:2 core:4 pu:2");
@@ -159,6 +204,7 @@ int main(void)
 		cmocka_unit_test(test_large_machine),
 		cmocka_unit_test(test_budget_too_short),
 		cmocka_unit_test(test_default_budget),
+		cmocka_unit_test(test_share_keeps_the_budget),
 		cmocka_unit_test(test_selection_and_one_cpu),
 		cmocka_unit_test(test_option_parsers),
 	};

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/clock.h"
 #include "lib/interrupt.h"
 
 struct c2c_run {
@@ -25,7 +26,25 @@ struct c2c_run {
 	uint64_t max_irqoff_ns;
 	struct cp_c2c_pinger *pinger;	/* user mode */
 	double done_ns, total_ns;	/* progress */
+	/* The budget kept (cp_c2c_share_next()). */
+	double start_ns;		/* CLOCK_MONOTONIC */
+	size_t runs_done, runs_left;	/* pairs x variants x modes */
+	double planned_ns;		/* shares given and moves so far */
 };
+
+/* The share of the next pair and variant, the budget kept. */
+static double next_share(struct c2c_run *run)
+{
+	double share = cp_c2c_share_next(&run->schedule, run->runs_done,
+					 run->runs_left,
+					 cp_clock_monotonic_ns() - run->start_ns,
+					 run->planned_ns);
+
+	run->planned_ns += share;
+	run->runs_done++;
+	run->runs_left--;
+	return share;
+}
 
 static unsigned int modes_of(const struct cp_area_options *options,
 			     bool module)
@@ -95,7 +114,7 @@ static int measure_pair(struct cp_area_context *context, struct c2c_run *run,
 	for (int v = 0; v < CP_C2C_NR_VARIANTS && !ret; v++) {
 		struct c2c_pair_config config = {
 			.pair = pair, .variant = (enum cp_c2c_variant)v,
-			.home = run->home, .share_ns = run->schedule.share_ns,
+			.home = run->home, .share_ns = next_share(run),
 			.samples_asked = run->samples_asked,
 		};
 		char what[80];
@@ -130,8 +149,11 @@ static int run_mode(struct cp_area_context *context, struct c2c_run *run,
 					    "c2c: cannot start the threads");
 	}
 	for (size_t i = 0; i < run->schedule.nr_pairs && !ret; i++) {
-		run->done_ns += cp_c2c_moves_before(&run->schedule, i) *
+		double moving = cp_c2c_moves_before(&run->schedule, i) *
 				CP_C2C_MOVE_NS;
+
+		run->done_ns += moving;
+		run->planned_ns += moving;
 		ret = measure_pair(context, run, &run->schedule.pairs[i],
 				   kernel, error);
 		if (!ret && cp_interrupt_requested())
@@ -140,6 +162,26 @@ static int run_mode(struct cp_area_context *context, struct c2c_run *run,
 	cp_c2c_pinger_stop(run->pinger);
 	run->pinger = NULL;
 	return ret;
+}
+
+/*
+ * A budget that could not be kept is said: each pair's fixed cost alone
+ * (moving threads, starting a measurement; large under emulation) was
+ * more than the budget left it.
+ */
+static void note_overrun(struct cp_area_context *context,
+			 const struct c2c_run *run)
+{
+	double took = cp_clock_monotonic_ns() - run->start_ns;
+	double budget = run->schedule.budget_ns;
+	size_t runs = run->runs_done;
+
+	if (took <= 1.1 * budget || !runs)
+		return;
+	cp_results_note(context->results, "c2c",
+			"the run took %.1f s of its %.1f s budget: each pair and variant cost %.0f ms besides its share, more than the budget left; give a larger --budget or fewer --cpus",
+			took / 1e9, budget / 1e9,
+			(took - run->planned_ns) / (double)runs / 1e6);
 }
 
 static int run_c2c(struct cp_area_context *context, struct cp_error *error)
@@ -162,10 +204,14 @@ static int run_c2c(struct cp_area_context *context, struct cp_error *error)
 		return ret;
 	}
 	run.total_ns = run.schedule.estimate_ns;
+	run.runs_left = run.schedule.nr_pairs * run.schedule.variants;
+	run.start_ns = cp_clock_monotonic_ns();
 	if (user_wanted)
 		ret = run_mode(context, &run, false, error);
 	if (run.client && !ret)
 		ret = run_mode(context, &run, true, error);
+	if (!ret)
+		note_overrun(context, &run);
 	if (run.client)
 		cp_client_close(run.client);
 	cp_c2c_schedule_free(&run.schedule);

@@ -13,6 +13,9 @@
 #define C2C_MIN_ROUND_TRIPS 16
 #define C2C_MAX_ROUND_TRIPS 1000000
 #define C2C_FIRST_ROUND_TRIPS 256
+/* User mode: samples of the first job, which also measures what a sample
+ * costs besides its round trips. */
+#define C2C_PROBE_SAMPLES 8
 /* The longest sample, in ns: thousands of round trips. */
 #define C2C_MAX_SAMPLE_NS 200e3
 /*

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 
 #include "lib/c2c_line_report.h"
+#include "lib/clock.h"
 #include "lib/kernel_call.h"
 #include "lib/stability.h"
 
@@ -53,12 +54,15 @@ static double longest_sample_ns(const struct cp_area_context *context)
 }
 
 /* User-mode samples: as asked, else as many of the longest as fit in 80 %
- * of the share, between the harness's and C2C_MAX_SPREAD_SAMPLES. */
+ * of the share with what each costs besides (@overhead_ns), between the
+ * harness's and C2C_MAX_SPREAD_SAMPLES. */
 static unsigned int user_samples(const struct cp_area_context *context,
-				 const struct c2c_pair_config *config)
+				 const struct c2c_pair_config *config,
+				 double overhead_ns)
 {
 	unsigned int least = context->harness->config.samples;
-	double fit = 0.8 * config->share_ns / longest_sample_ns(context);
+	double fit = 0.8 * config->share_ns /
+		     (longest_sample_ns(context) + overhead_ns);
 
 	if (config->samples_asked)
 		return config->samples_asked;
@@ -68,12 +72,13 @@ static unsigned int user_samples(const struct cp_area_context *context,
 }
 
 /* The length of one of @samples samples: 80 % of the pair's share spread
- * over them, at most the longest. */
+ * over them, less what each costs besides (@overhead_ns), at most the
+ * longest. */
 static double sample_ns(const struct cp_area_context *context,
 			const struct c2c_pair_config *config,
-			unsigned int samples)
+			unsigned int samples, double overhead_ns)
 {
-	double share_ns = 0.8 * config->share_ns / samples;
+	double share_ns = 0.8 * config->share_ns / samples - overhead_ns;
 	double target_ns = longest_sample_ns(context);
 
 	/* The budget is an upper bound. */
@@ -83,12 +88,15 @@ static double sample_ns(const struct cp_area_context *context,
 /* User-mode round trips per sample for @ticks_per_trip, @samples samples. */
 static uint32_t round_trips_for(const struct cp_area_context *context,
 				const struct c2c_pair_config *config,
-				double ticks_per_trip, unsigned int samples)
+				double ticks_per_trip, unsigned int samples,
+				double overhead_ns)
 {
 	double trip_ns = ticks_per_trip * 1e9 / context->clock->tsc_hz;
 	double trips;
 
-	trips = trip_ns > 0 ? sample_ns(context, config, samples) / trip_ns
+	trips = trip_ns > 0 ? sample_ns(context, config, samples,
+					overhead_ns) /
+				      trip_ns
 			    : C2C_MIN_ROUND_TRIPS;
 	if (context->harness->config.fixed_count)
 		trips = (double)context->harness->config.fixed_count;
@@ -174,46 +182,78 @@ static int keep_line_spread(const struct cp_area_context *context,
 	return ret ? ret : cp_c2c_line_spread_store(m, &spread);
 }
 
+/*
+ * A first job of C2C_PROBE_SAMPLES short samples: the ticks of a round
+ * trip (from the first sample, as before any sizing), and what a sample
+ * costs besides its timed round trips (placing and flushing its lines,
+ * the threads' handshake; the job's own start shared among them), so that
+ * the samples asked for fit the pair's share.
+ */
+static int probe_user(const struct cp_area_context *context,
+		      struct cp_c2c_pinger *pinger, struct cp_c2c_job *job,
+		      const char *name, double *trip_ticks,
+		      double *overhead_ns, struct cp_error *error)
+{
+	uint64_t ticks[C2C_PROBE_SAMPLES];
+	struct cp_c2c_placement placement;
+	double start = cp_clock_monotonic_ns(), timed_ns = 0, wall_ns;
+	int ret;
+
+	job->round_trips = C2C_FIRST_ROUND_TRIPS;
+	job->samples = C2C_PROBE_SAMPLES;
+	ret = run_user(pinger, job, ticks, NULL, &placement, name, error);
+	if (ret)
+		return ret;
+	wall_ns = cp_clock_monotonic_ns() - start;
+	for (unsigned int i = 0; i < C2C_PROBE_SAMPLES; i++)
+		timed_ns += (double)ticks[i] * 1e9 / context->clock->tsc_hz;
+	*trip_ticks = (double)ticks[0] / C2C_FIRST_ROUND_TRIPS;
+	*overhead_ns = wall_ns > timed_ns
+			       ? (wall_ns - timed_ns) / C2C_PROBE_SAMPLES
+			       : 0;
+	return 0;
+}
+
 int c2c_measure_user(struct cp_area_context *context,
 		     struct cp_c2c_pinger *pinger,
 		     const struct c2c_pair_config *config,
 		     struct cp_error *error)
 {
-	unsigned int samples = user_samples(context, config);
 	struct cp_c2c_job job = {
 		.initiator = config->pair->first,
 		.responder = config->pair->second,
 		.home_is_responder = config->home == CP_C2C_HOME_SECOND,
 		.variant = config->variant,
-		.round_trips = C2C_FIRST_ROUND_TRIPS, .samples = 1,
 	};
-	uint64_t *ticks = calloc(samples, sizeof(*ticks));
-	uint64_t *segment_ticks = calloc((size_t)samples *
-						 CP_C2C_LINES_PER_SAMPLE,
-					 sizeof(*segment_ticks));
-	double *values = calloc(samples, sizeof(*values));
+	uint64_t *ticks = NULL, *segment_ticks = NULL;
+	double *values = NULL, trip_ticks, overhead_ns;
 	struct cp_c2c_placement placement;
 	struct cp_measurement *m = NULL;
+	unsigned int samples;
 	char name[64];
 	int ret;
 
 	c2c_config_name(config, name, sizeof(name));
+	ret = probe_user(context, pinger, &job, name, &trip_ticks,
+			 &overhead_ns, error);
+	if (ret)
+		return ret;
+	samples = user_samples(context, config, overhead_ns);
+	ticks = calloc(samples, sizeof(*ticks));
+	segment_ticks = calloc((size_t)samples * CP_C2C_LINES_PER_SAMPLE,
+			       sizeof(*segment_ticks));
+	values = calloc(samples, sizeof(*values));
 	if (!ticks || !segment_ticks || !values) {
 		free(ticks);
 		free(segment_ticks);
 		free(values);
 		return cp_error_set(error, ENOMEM, "c2c: %s: no memory", name);
 	}
-	ret = run_user(pinger, &job, ticks, NULL, &placement, name, error);
-	if (!ret) {
-		job.round_trips = round_trips_for(context, config,
-						  (double)ticks[0] /
-							  C2C_FIRST_ROUND_TRIPS,
-						  samples);
-		job.samples = samples;
-		ret = run_user(pinger, &job, ticks, segment_ticks, &placement,
-			       name, error);
-	}
+	job.round_trips = round_trips_for(context, config, trip_ticks, samples,
+					  overhead_ns);
+	job.samples = samples;
+	ret = run_user(pinger, &job, ticks, segment_ticks, &placement, name,
+		       error);
 	for (unsigned int i = 0; !ret && i < samples; i++)
 		values[i] = ((double)ticks[i] - context->clock->overhead_ticks) /
 			    job.round_trips;
@@ -287,7 +327,7 @@ int c2c_measure_kernel(struct cp_area_context *context,
 		.min_ops = C2C_MIN_ROUND_TRIPS, .max_ops = C2C_MAX_ROUND_TRIPS,
 		.first_ops = C2C_FIRST_ROUND_TRIPS,
 		.fixed_ops = context->harness->config.fixed_count,
-		.target_ns = sample_ns(context, config, samples),
+		.target_ns = sample_ns(context, config, samples, 0),
 		.max_irqoff_ns = max_irqoff_ns,
 		.tsc_hz = context->clock->tsc_hz,
 	};

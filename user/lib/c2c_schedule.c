@@ -57,6 +57,20 @@ unsigned int cp_c2c_moves_before(const struct cp_c2c_schedule *schedule,
 	return moves;
 }
 
+double cp_c2c_share_next(const struct cp_c2c_schedule *schedule, size_t done,
+			 size_t left, double elapsed_ns, double planned_ns)
+{
+	double over = done && elapsed_ns > planned_ns
+			      ? (elapsed_ns - planned_ns) / (double)done
+			      : 0;
+	double runs_left = left ? (double)left : 1;
+	double share = (schedule->budget_ns - elapsed_ns) / runs_left - over;
+
+	if (share > schedule->share_ns)
+		share = schedule->share_ns;
+	return share < CP_C2C_MIN_SHARE_NS ? CP_C2C_MIN_SHARE_NS : share;
+}
+
 static int fit_budget(struct cp_c2c_schedule *s, double budget_ns, char *why,
 		      size_t why_len)
 {

@@ -49,6 +49,20 @@ int cp_c2c_schedule_build(const struct cp_topology *topology,
 			  char *why, size_t why_len);
 void cp_c2c_schedule_free(struct cp_c2c_schedule *schedule);
 
+/*
+ * The budget kept while the pairs run: the share of the next pair and
+ * variant, when @done of them have run, @left are still to run, and the
+ * run so far took @elapsed_ns of which @planned_ns were shares and moves.
+ * What each took beyond its plan (starting threads, the module's sizing
+ * request: small on a real machine, most of the time under emulation) is
+ * taken off the shares still to give, so that the run ends within the
+ * budget when it can; never more than the planned share (later pairs get
+ * no more samples than earlier ones), never less than
+ * CP_C2C_MIN_SHARE_NS.
+ */
+double cp_c2c_share_next(const struct cp_c2c_schedule *schedule, size_t done,
+			 size_t left, double elapsed_ns, double planned_ns);
+
 /* Threads that move between pair @i - 1 and pair @i (2 for the first). */
 unsigned int cp_c2c_moves_before(const struct cp_c2c_schedule *schedule,
 				 size_t i);

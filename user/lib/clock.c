@@ -33,6 +33,14 @@ static uint64_t monotonic_raw_ns(void)
 	return (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
 }
 
+double cp_clock_monotonic_ns(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)now.tv_sec * 1e9 + (double)now.tv_nsec;
+}
+
 double cp_clock_calibrate_tsc_hz(unsigned int duration_ms)
 {
 	uint64_t ns_start, ns_end, ticks_start, ticks_end;

@@ -61,6 +61,9 @@ struct cp_clock {
 	double granularity_ticks;	/* smallest nonzero step seen */
 };
 
+/* CLOCK_MONOTONIC in ns: wall time for budgets, not for samples. */
+double cp_clock_monotonic_ns(void);
+
 /* Ticks per second measured against CLOCK_MONOTONIC_RAW over
  * @duration_ms. */
 double cp_clock_calibrate_tsc_hz(unsigned int duration_ms);
