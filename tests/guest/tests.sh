@@ -838,7 +838,7 @@ test_area_kernel_modes() {
 		fi
 	done
 	# Four threads, one per CPU: the module runs them all.
-	t_area_kernel bounce-kernel-4cpu bounce '.' ' 0,1,2,3 plain 4B +kernel ' $BOUNCE_OPTS \
+	t_area_kernel bounce-kernel-4cpu bounce '.' ' 0-3 plain 4B +kernel ' $BOUNCE_OPTS \
 		--threads 4 --cpus 0-3
 	if grep -q '"threads":4' /tmp/bounce-kernel-4cpu.json; then
 		t_pass bounce-kernel-4cpu-threads

@@ -57,9 +57,35 @@ static void test_more_threads(void **state)
 	(void)state;
 	/* SMT has only 2 siblings: no 4-thread group of that class. */
 	assert_groups(BIG_MACHINE, 4,
-		      "shared-l3:0,2,3,4 same-package:0,16,17,18 cross-package:0,64,65,66");
+		      "shared-l3:0,2-4 same-package:0,16-18 cross-package:0,64-66");
 	assert_groups(SHARED_L2_MACHINE, 3,
 		      "shared-l2:0,2,3 shared-l3:0,4,5 same-package:0,16,17 cross-package:0,64,65");
+}
+
+/* Three or more CPUs in a row are a range, in the group's order. */
+static void test_group_format(void **state)
+{
+	struct cp_bounce_group group = { .nr_cpus = 16 };
+	char text[64];
+
+	(void)state;
+	for (unsigned int i = 0; i < 16; i++)
+		group.cpus[i] = i;
+	assert_int_equal(cp_bounce_group_format(&group, text, sizeof(text)),
+			 4);
+	assert_string_equal(text, "0-15");
+	group.nr_cpus = 6;
+	group.cpus[0] = 7;
+	group.cpus[1] = 1;
+	group.cpus[2] = 2;
+	group.cpus[3] = 4;
+	group.cpus[4] = 5;
+	group.cpus[5] = 6;
+	cp_bounce_group_format(&group, text, sizeof(text));
+	assert_string_equal(text, "7,1,2,4-6");
+	/* snprintf-style: the length it needs, whatever fits. */
+	assert_int_equal(cp_bounce_group_format(&group, text, 4), 9);
+	assert_string_equal(text, "7,1");
 }
 
 static void assert_refused(const char *machine, const char *cpus_text,
@@ -127,6 +153,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_default_pairs),
+		cmocka_unit_test(test_group_format),
 		cmocka_unit_test(test_more_threads),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_chosen_cpus),

@@ -114,6 +114,24 @@ int cp_bounce_plan_groups(const struct cp_topology *topology,
 	return 0;
 }
 
+/* How many CPUs from @i on follow each other by one (at least 1). */
+static unsigned int run_length(const struct cp_bounce_group *group,
+			       unsigned int i)
+{
+	unsigned int n = 1;
+
+	while (i + n < group->nr_cpus &&
+	       group->cpus[i + n] == group->cpus[i] + n)
+		n++;
+	return n;
+}
+
+/*
+ * Three or more CPUs in a row as a range: a group of every CPU of a lab
+ * machine stays short enough for a measurement's name (63 characters;
+ * "0,1,...,15" cut there made two names one).  Order is kept: the first
+ * CPU leads.
+ */
 size_t cp_bounce_group_format(const struct cp_bounce_group *group, char *buf,
 			      size_t len)
 {
@@ -121,12 +139,20 @@ size_t cp_bounce_group_format(const struct cp_bounce_group *group, char *buf,
 
 	if (len)
 		buf[0] = '\0';
-	for (unsigned int i = 0; i < group->nr_cpus; i++) {
-		int n = snprintf(used < len ? buf + used : NULL,
-				 used < len ? len - used : 0, "%s%u",
-				 i ? "," : "", group->cpus[i]);
+	for (unsigned int i = 0; i < group->nr_cpus;) {
+		unsigned int run = run_length(group, i), first = group->cpus[i];
+		int n;
 
+		if (run < 3)
+			run = 1;
+		n = run > 1 ? snprintf(used < len ? buf + used : NULL,
+				       used < len ? len - used : 0, "%s%u-%u",
+				       i ? "," : "", first, first + run - 1)
+			    : snprintf(used < len ? buf + used : NULL,
+				       used < len ? len - used : 0, "%s%u",
+				       i ? "," : "", first);
 		used += (size_t)n;
+		i += run;
 	}
 	return used;
 }
