@@ -29,6 +29,7 @@ struct c2c_run {
 	/* The budget kept (cp_c2c_share_next()). */
 	double start_ns;		/* CLOCK_MONOTONIC */
 	size_t runs_done, runs_left;	/* pairs x variants x modes */
+	double sample_cost_ns;		/* c2c_pair_config's */
 	double planned_ns;		/* shares given and moves so far */
 };
 
@@ -115,6 +116,7 @@ static int measure_pair(struct cp_area_context *context, struct c2c_run *run,
 		struct c2c_pair_config config = {
 			.pair = pair, .variant = (enum cp_c2c_variant)v,
 			.home = run->home, .share_ns = next_share(run),
+			.sample_cost_ns = &run->sample_cost_ns,
 			.samples_asked = run->samples_asked,
 		};
 		char what[80];
@@ -190,6 +192,7 @@ static int run_c2c(struct cp_area_context *context, struct cp_error *error)
 	struct c2c_run run = {
 		.home = options->c2c ? options->c2c->home : CP_C2C_HOME_FIRST,
 		.samples_asked = options->c2c ? options->c2c->samples_asked : 0,
+		.sample_cost_ns = -1,
 	};
 	bool user_wanted = options->mode != CP_AREA_MODE_KERNEL;
 	int ret = open_module(options, &run, error);

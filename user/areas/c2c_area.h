@@ -13,8 +13,8 @@
 #define C2C_MIN_ROUND_TRIPS 16
 #define C2C_MAX_ROUND_TRIPS 1000000
 #define C2C_FIRST_ROUND_TRIPS 256
-/* User mode: samples of the first job, which also measures what a sample
- * costs besides its round trips. */
+/* User mode: samples of the run's first job, which also measures what a
+ * sample costs besides its round trips. */
 #define C2C_PROBE_SAMPLES 8
 /* The longest sample, in ns: thousands of round trips. */
 #define C2C_MAX_SAMPLE_NS 200e3
@@ -36,6 +36,9 @@ struct c2c_pair_config {
 	enum cp_c2c_variant variant;
 	enum cp_c2c_home home;
 	double share_ns;		/* this pair and variant's time */
+	/* User mode: what a sample costs besides its round trips, ns, as
+	 * the run's first pair measured it; < 0 before. */
+	double *sample_cost_ns;
 	unsigned int samples_asked;	/* --samples; 0: from the share */
 };
 

@@ -183,34 +183,38 @@ static int keep_line_spread(const struct cp_area_context *context,
 }
 
 /*
- * A first job of C2C_PROBE_SAMPLES short samples: the ticks of a round
- * trip (from the first sample, as before any sizing), and what a sample
+ * A first job: the ticks of a round trip (its first sample, of
+ * C2C_FIRST_ROUND_TRIPS) and, in the run's first pair, what a sample
  * costs besides its timed round trips (placing and flushing its lines,
- * the threads' handshake; the job's own start shared among them), so that
- * the samples asked for fit the pair's share.
+ * the threads' handshake; C2C_PROBE_SAMPLES samples, the job's own start
+ * shared among them), so that the samples asked for fit a pair's share.
+ * Later pairs reuse that cost and probe with one sample: under emulation
+ * a round trip can take a millisecond.
  */
 static int probe_user(const struct cp_area_context *context,
-		      struct cp_c2c_pinger *pinger, struct cp_c2c_job *job,
-		      const char *name, double *trip_ticks,
-		      double *overhead_ns, struct cp_error *error)
+		      struct cp_c2c_pinger *pinger,
+		      const struct c2c_pair_config *config,
+		      struct cp_c2c_job *job, const char *name,
+		      double *trip_ticks, struct cp_error *error)
 {
 	uint64_t ticks[C2C_PROBE_SAMPLES];
 	struct cp_c2c_placement placement;
-	double start = cp_clock_monotonic_ns(), timed_ns = 0, wall_ns;
+	bool cost_known = *config->sample_cost_ns >= 0;
+	double start = cp_clock_monotonic_ns(), wall_ns;
 	int ret;
 
 	job->round_trips = C2C_FIRST_ROUND_TRIPS;
-	job->samples = C2C_PROBE_SAMPLES;
+	job->samples = cost_known ? 1 : C2C_PROBE_SAMPLES;
 	ret = run_user(pinger, job, ticks, NULL, &placement, name, error);
 	if (ret)
 		return ret;
 	wall_ns = cp_clock_monotonic_ns() - start;
-	for (unsigned int i = 0; i < C2C_PROBE_SAMPLES; i++)
-		timed_ns += (double)ticks[i] * 1e9 / context->clock->tsc_hz;
+	for (unsigned int i = 0; !cost_known && i < job->samples; i++)
+		wall_ns -= (double)ticks[i] * 1e9 / context->clock->tsc_hz;
+	if (!cost_known)
+		*config->sample_cost_ns =
+			wall_ns > 0 ? wall_ns / job->samples : 0;
 	*trip_ticks = (double)ticks[0] / C2C_FIRST_ROUND_TRIPS;
-	*overhead_ns = wall_ns > timed_ns
-			       ? (wall_ns - timed_ns) / C2C_PROBE_SAMPLES
-			       : 0;
 	return 0;
 }
 
@@ -234,10 +238,11 @@ int c2c_measure_user(struct cp_area_context *context,
 	int ret;
 
 	c2c_config_name(config, name, sizeof(name));
-	ret = probe_user(context, pinger, &job, name, &trip_ticks,
-			 &overhead_ns, error);
+	ret = probe_user(context, pinger, config, &job, name, &trip_ticks,
+			 error);
 	if (ret)
 		return ret;
+	overhead_ns = *config->sample_cost_ns;
 	samples = user_samples(context, config, overhead_ns);
 	ticks = calloc(samples, sizeof(*ticks));
 	segment_ticks = calloc((size_t)samples * CP_C2C_LINES_PER_SAMPLE,
