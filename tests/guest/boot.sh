@@ -2,9 +2,17 @@
 # Boot a test guest under QEMU (TCG, no KVM needed) and report its results.
 #
 #   boot.sh --kernel VMLINUZ --initrd CPIO --label LABEL
-#           [--cpus 4] [--cpu-model max] [--mem 512] [--timeout 300]
+#           [--cpus 4 | --smp N,sockets=S,dies=D,cores=C,threads=T]
+#           [--numa NODES] [--cpu-model max] [--mem 512] [--timeout 300]
 #           [--machine q35] [--accel tcg,thread=single]
 #           [--append "EXTRA KERNEL ARGS"] [--outdir DIR (default: mktemp -d)]
+#
+# --smp SPEC goes to QEMU's -smp instead of the plain --cpus count (SPEC
+# starts with the CPU count; sockets, dies, clusters, cores, threads and
+# maxcpus may follow).  --numa NODES makes NODES NUMA nodes, the CPUs and
+# --mem split evenly among them (each node a memory-backend-ram object;
+# QEMU 7.2 refuses the older "-numa node,mem=" for q35), so both must
+# divide by NODES.
 #
 # Output on stdout, one line per result, LABEL inserted after the verdict:
 #   PASS [LABEL] NAME
@@ -24,7 +32,7 @@ set -euo pipefail
 prog=${0##*/}
 
 usage() {
-    sed -n '3,7p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+    sed -n '3,8p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -36,7 +44,9 @@ die() {
 kernel=
 initrd=
 label=
-cpus=4
+cpus=
+smp=
+numa=
 cpu_model=max
 mem=${GUEST_MEM:-512}
 timeout_s=300
@@ -51,6 +61,8 @@ while [[ $# -gt 0 ]]; do
         --initrd) initrd=$2 ;;
         --label) label=$2 ;;
         --cpus) cpus=$2 ;;
+        --smp) smp=$2 ;;
+        --numa) numa=$2 ;;
         --cpu-model) cpu_model=$2 ;;
         --mem) mem=$2 ;;
         --timeout) timeout_s=$2 ;;
@@ -65,8 +77,35 @@ done
 [[ -n $kernel && -n $initrd && -n $label ]] || usage
 [[ -r $kernel ]] || die "kernel $kernel not readable"
 [[ -r $initrd ]] || die "initrd $initrd not readable"
-[[ $cpus =~ ^[0-9]+$ && $mem =~ ^[0-9]+$ && $timeout_s =~ ^[0-9]+$ ]] ||
+[[ -z $cpus || -z $smp ]] || die "--cpus and --smp both given; use one"
+[[ ${cpus:=4} =~ ^[0-9]+$ && $mem =~ ^[0-9]+$ && $timeout_s =~ ^[0-9]+$ ]] ||
     die "--cpus, --mem and --timeout take plain numbers"
+if [[ -n $smp ]]; then
+    smp_keys='sockets|dies|clusters|cores|threads|maxcpus'
+    [[ $smp =~ ^[1-9][0-9]*(,($smp_keys)=[1-9][0-9]*)*$ ]] ||
+        die "--smp '$smp': want N[,KEY=N...] with KEY one of ${smp_keys//|/, }"
+    cpus=${smp%%,*}
+    # CPUs that may be plugged later belong to a node too.
+    [[ ,$smp, =~ ,maxcpus=([0-9]+), ]] && cpus=${BASH_REMATCH[1]}
+else
+    smp=$cpus
+fi
+numa_args=()
+if [[ -n $numa ]]; then
+    [[ $numa =~ ^[1-9][0-9]*$ ]] || die "--numa takes a plain number of nodes (1 or more)"
+    (( cpus % numa == 0 && mem % numa == 0 )) ||
+        die "--numa $numa must divide the $cpus CPUs and the $mem MiB evenly"
+    per_cpus=$((cpus / numa))
+    for ((node = 0; node < numa; node++)); do
+        first=$((node * per_cpus))
+        range=$first
+        ((per_cpus == 1)) || range+=-$((first + per_cpus - 1))
+        numa_args+=(
+            -object "memory-backend-ram,id=m$node,size=$((mem / numa))M"
+            -numa "node,nodeid=$node,cpus=$range,memdev=m$node"
+        )
+    done
+fi
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found (apt-get install qemu-system-x86)"
 
 if [[ -z $outdir ]]; then
@@ -109,7 +148,7 @@ cmdline="console=ttyS0 panic_on_warn=1 panic=-1 oops=panic loglevel=4 quiet pani
 # ttyS1). stdin is /dev/null: nothing is ever typed into the guest.
 qemu=(
     qemu-system-x86_64 -accel "$accel" -machine "$machine" -cpu "$cpu_model"
-    -smp "$cpus" -m "$mem" -nodefaults
+    -smp "$smp" -m "$mem" "${numa_args[@]}" -nodefaults
     -kernel "$kernel" -initrd "$initrd" -append "$cmdline"
     -nographic -no-reboot -display none -monitor none
     -serial "file:$console" -serial "file:$results"
