@@ -297,6 +297,7 @@ static int run_areas(struct run_session *session)
 
 	for (size_t i = 0; i < session->options.nr_areas; i++) {
 		const struct cp_area *area = session->options.areas[i];
+		size_t before = session->results.nr_measurements;
 		int ret;
 
 		cli_progress_area(&session->progress, area->name, i,
@@ -305,11 +306,16 @@ static int run_areas(struct run_session *session)
 		cli_progress_clear(&session->progress);
 		if (ret == -EINTR || cp_interrupt_requested())
 			break;
-		if (ret) {
-			cli_report_error(session->command, &error);
-			status = cli_exit_status_for(error.err);
-			mark_interrupted(&session->results, error.msg);
-		}
+		if (!ret)
+			continue;
+		cli_report_error(session->command, &error);
+		/* Input refused before the area measured anything is misuse;
+		 * refused after (a CPU taken offline during the run) it is a
+		 * failure, and what was measured is kept. */
+		status = session->results.nr_measurements > before
+				 ? CLI_EXIT_FAILURE
+				 : cli_exit_status_for(error.err);
+		mark_interrupted(&session->results, error.msg);
 	}
 	return status;
 }
