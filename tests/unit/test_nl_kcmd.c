@@ -234,6 +234,27 @@ static struct nl_msg *run_reply(uint32_t samples, const uint32_t *cpus,
 	return run_reply_pages(samples, cpus, nr_series, values_bytes, 0);
 }
 
+/* @msg read into @result and checked against @kcmd: both accept it. */
+static void read_accepted(struct nl_msg *msg, const struct cp_kcmd *kcmd,
+			  struct cp_run_result *result)
+{
+	struct cp_error error;
+
+	assert_int_equal(cp_nl_read_run_reply(msg, result, &error), 0);
+	assert_int_equal(cp_kcmd_check_result(kcmd, result, &error), 0);
+}
+
+/* @msg is a malformed reply: refused, nothing kept; @msg freed. */
+static void assert_reply_refused(struct nl_msg *msg)
+{
+	struct cp_run_result result = { 0 };
+	struct cp_error error;
+
+	assert_int_equal(cp_nl_read_run_reply(msg, &result, &error), -EPROTO);
+	assert_null(result.series);
+	nlmsg_free(msg);
+}
+
 static void test_run_reply_read(void **state)
 {
 	static const uint32_t cpus[] = { 4 };
@@ -241,11 +262,9 @@ static void test_run_reply_read(void **state)
 				.cpus = { 4, 1 }, .nr_cpus = 2, .samples = 3 };
 	struct nl_msg *msg = run_reply(3, cpus, 1, 3 * 8);
 	struct cp_run_result result = { 0 };
-	struct cp_error error;
 
 	(void)state;
-	assert_int_equal(cp_nl_read_run_reply(msg, &result, &error), 0);
-	assert_int_equal(cp_kcmd_check_result(&kcmd, &result, &error), 0);
+	read_accepted(msg, &kcmd, &result);
 	assert_int_equal(result.samples, 3);
 	assert_true(result.ops == 8);
 	assert_true(result.window_max_cycles == 9000);
@@ -273,13 +292,11 @@ static void test_run_reply_missed_rounds(void **state)
 				.cpus = { 4, 1 }, .nr_cpus = 2, .samples = 3 };
 	struct nl_msg *msg = run_reply(3, cpus, 1, 3 * 8);
 	struct cp_run_result result = { 0 };
-	struct cp_error error;
 
 	(void)state;
 	nla_put_u32(msg, CACHEPROBE_ATTR_MISSED_ROUNDS, 37);
 	nla_put_u32(msg, CACHEPROBE_ATTR_DISTURBED, 2);
-	assert_int_equal(cp_nl_read_run_reply(msg, &result, &error), 0);
-	assert_int_equal(cp_kcmd_check_result(&kcmd, &result, &error), 0);
+	read_accepted(msg, &kcmd, &result);
 	assert_int_equal(result.missed_rounds, 37);
 	assert_int_equal(result.disturbed, 2);
 	assert_int_equal(result.retries, 1);	/* not mixed up */
@@ -293,13 +310,10 @@ static void test_run_reply_bad_missed_rounds_refused(void **state)
 {
 	static const uint32_t cpus[] = { 4 };
 	struct nl_msg *msg = run_reply(3, cpus, 1, 3 * 8);
-	struct cp_run_result result = { 0 };
-	struct cp_error error;
 
 	(void)state;
 	nla_put_u64(msg, CACHEPROBE_ATTR_MISSED_ROUNDS, 37);
-	assert_int_equal(cp_nl_read_run_reply(msg, &result, &error), -EPROTO);
-	nlmsg_free(msg);
+	assert_reply_refused(msg);
 }
 
 static void test_run_reply_page_bytes(void **state)
@@ -309,11 +323,9 @@ static void test_run_reply_page_bytes(void **state)
 				.nr_cpus = 1, .samples = 2 };
 	struct nl_msg *msg = run_reply_pages(2, cpus, 1, 2 * 8, 2u << 20);
 	struct cp_run_result result = { 0 };
-	struct cp_error error;
 
 	(void)state;
-	assert_int_equal(cp_nl_read_run_reply(msg, &result, &error), 0);
-	assert_int_equal(cp_kcmd_check_result(&kcmd, &result, &error), 0);
+	read_accepted(msg, &kcmd, &result);
 	assert_true(result.page_bytes == 2u << 20);
 	cp_run_result_free(&result);
 	nlmsg_free(msg);
@@ -322,14 +334,9 @@ static void test_run_reply_page_bytes(void **state)
 static void test_run_reply_short_values_refused(void **state)
 {
 	static const uint32_t cpus[] = { 0 };
-	struct nl_msg *msg = run_reply(3, cpus, 1, 2 * 8);
-	struct cp_run_result result = { 0 };
-	struct cp_error error;
 
 	(void)state;
-	assert_int_equal(cp_nl_read_run_reply(msg, &result, &error), -EPROTO);
-	assert_null(result.series);
-	nlmsg_free(msg);
+	assert_reply_refused(run_reply(3, cpus, 1, 2 * 8));
 }
 
 static void test_run_reply_wrong_series_refused(void **state)
