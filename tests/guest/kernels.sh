@@ -23,14 +23,16 @@
 set -euo pipefail
 
 usage() {
-    echo "usage: ${0##*/}" >&2
-    echo "  prints: LABEL VER VMLINUZ HEADERS_DIR   (one line per bootable kernel with headers)" >&2
+    echo "usage: ${0##*/} [LABEL]" >&2
+    echo "  prints: LABEL VER VMLINUZ HEADERS_DIR   (one line per bootable kernel with headers;" >&2
+    echo "  with LABEL, that kernel's line alone, exit status 1 when there is none)" >&2
 }
 
-if [[ $# -gt 0 ]]; then
+if [[ $# -gt 1 ]]; then
     usage
     exit 2
 fi
+want=${1:-}
 
 # Debian kernel release strings look like
 #   6.1.0-56-amd64            (major.minor.patch-ABI-arch)
@@ -69,16 +71,21 @@ fi
 
 # Sort by label then by version (both version-aware), newest version of a
 # label last, then rename all but the newest of each label.
-printf '%s\n' "${rows[@]}" | sort -k1,1V -k2,2V | awk '
+printf '%s\n' "${rows[@]}" | sort -k1,1V -k2,2V | awk -v want="$want" '
     { label[NR] = $1; line[NR] = $0; last[$1] = NR }
     END {
         for (i = 1; i <= NR; i++) {
-            if (last[label[i]] != i) {
-                # older duplicate: make the label unique
-                split(line[i], f, " ")
-                print f[1] ":" f[2], f[2], f[3], f[4]
-            } else {
-                print line[i]
+            split(line[i], f, " ")
+            # an older duplicate gets a unique label
+            out = last[label[i]] != i ? f[1] ":" f[2] " " f[2] " " f[3] " " f[4] : line[i]
+            split(out, g, " ")
+            if (want == "" || g[1] == want) {
+                print out
+                found = 1
             }
+        }
+        if (want != "" && !found) {
+            print "kernels.sh: no installed kernel with headers labelled " want > "/dev/stderr"
+            exit 1
         }
     }'

@@ -17,7 +17,7 @@ out=${QUICK_OUT:-$top/tests/out-quick}
 label=${1:-}
 [ $# -gt 0 ] && shift
 
-line=$("$guest/kernels.sh" | awk -v l="$label" 'l == "" || $1 == l' | head -1)
+line=$("$guest/kernels.sh" ${label:+"$label"} | head -1)
 if [ -z "$line" ]; then
 	echo "quick.sh: no installed kernel labelled '$label'" >&2
 	exit 2

@@ -40,8 +40,7 @@ rings=${LOADED_RINGS:-2}
 [[ $samples =~ ^[0-9]+$ ]] || { echo "run-loaded.sh: LOADED_SAMPLES must be a number" >&2; exit 2; }
 [[ $rings =~ ^[1-9][0-9]*$ ]] || { echo "run-loaded.sh: LOADED_RINGS must be a positive number" >&2; exit 2; }
 
-line=$("$guest/kernels.sh" | awk -v l="$label" '$1 == l')
-if [ -z "$line" ]; then
+if ! line=$("$guest/kernels.sh" "$label"); then
 	echo "FAIL loaded-kernel: no installed kernel labelled $label"
 	exit 1
 fi
