@@ -41,8 +41,7 @@ numa=2
 cpu_model=Skylake-Server
 mem=2048
 
-line=$("$guest/kernels.sh" | awk -v l="$label" '$1 == l')
-if [ -z "$line" ]; then
+if ! line=$("$guest/kernels.sh" "$label"); then
 	echo "FAIL lab-kernel: no installed kernel labelled $label"
 	exit 1
 fi
