@@ -205,6 +205,45 @@ static void test_json_refusals(void **state)
 		       "\"samples_ns\"[1] is infinite");
 }
 
+/* Samples in rounds come back in rounds, their interval over rounds. */
+static void test_json_rounds(void **state)
+{
+	const double ns[] = { 10, 10.1, 12, 12.1, 9, 9.1 };
+	struct cp_results written, read;
+	struct cp_error error;
+	struct cp_measurement *m;
+	double *ticks = malloc(sizeof(ns));
+	char *path;
+
+	(void)state;
+	assert_non_null(ticks);
+	fixture_results(&written);
+	fixture_measurement(&written, "chase 1 MiB", ns, 6);
+	m = &written.measurements[0];
+	m->samples_per_round = 2;
+	for (size_t i = 0; i < 6; i++)
+		ticks[i] = ns[i] * FIXTURE_TSC_HZ / 1e9;
+	assert_int_equal(cp_measurement_set_samples(m, ticks, 6,
+						    FIXTURE_TSC_HZ), 0);
+	path = fixture_write_json(&written, "rounds.json");
+	if (cp_results_read_json(path, &read, &error))
+		fail_msg("cannot read back: %s", error.msg);
+	assert_int_equal(read.measurements[0].samples_per_round, 2);
+	assert_true(read.measurements[0].stats_ns.median_ci_low ==
+		    m->stats_ns.median_ci_low);
+	assert_true(read.measurements[0].stats_ns.median_ci_high ==
+		    m->stats_ns.median_ci_high);
+	/* The rounds' medians are 10.05, 12.05 and 9.05. */
+	assert_true(m->stats_ns.median_ci_high > 12);
+	cp_results_free(&read);
+	cp_results_free(&written);
+	fixture_remove(path);
+	assert_refused("{ \"schema\": \"cacheprobe-results/1\", \"measurements\": [ { \"area\": \"latency\", \"name\": \"x\", \"samples_per_round\": 0, \"samples_ns\": [1], \"samples_ticks\": [1] } ] }",
+		       "measurement 0 (latency: x [user]): samples_per_round must be a whole number from 1 on");
+	assert_refused("{ \"schema\": \"cacheprobe-results/1\", \"measurements\": [ { \"area\": \"latency\", \"name\": \"x\", \"samples_per_round\": 1.5, \"samples_ns\": [1], \"samples_ticks\": [1] } ] }",
+		       "samples_per_round must be a whole number");
+}
+
 /* The keys of @object, sorted, comma-separated. */
 static void keys_of(json_object *object, char *out, size_t len)
 {
@@ -421,6 +460,7 @@ int main(void)
 		cmocka_unit_test(test_area_notes_are_bounded),
 		cmocka_unit_test(test_json_fields_match_the_schema_document),
 		cmocka_unit_test(test_json_refusals),
+		cmocka_unit_test(test_json_rounds),
 		cmocka_unit_test(test_json_missing_file),
 		cmocka_unit_test(test_json_round_trip_module_loaded),
 		cmocka_unit_test(test_csv),

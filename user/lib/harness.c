@@ -8,6 +8,7 @@
 #include <sys/resource.h>
 
 #include "interrupt.h"
+#include "rounds.h"
 
 /* Calibration stops doubling once a trial lasts this share of the target,
  * then extrapolates linearly: long enough that timer noise is small. */
@@ -208,4 +209,32 @@ void cp_samples_free(struct cp_samples *samples)
 {
 	free(samples->ticks_per_op);
 	samples->ticks_per_op = NULL;
+}
+
+int cp_samples_append(struct cp_samples *into, struct cp_samples *round)
+{
+	size_t total = into->nr_samples + round->nr_samples;
+	double *grown = realloc(into->ticks_per_op,
+				(total ? total : 1) * sizeof(*grown));
+	size_t rounds_before = into->samples_per_round && into->nr_samples
+		? cp_rounds_count(into->nr_samples, into->samples_per_round)
+		: 0;
+
+	if (!grown) {
+		cp_samples_free(round);
+		return -ENOMEM;
+	}
+	memcpy(grown + into->nr_samples, round->ticks_per_op,
+	       round->nr_samples * sizeof(*grown));
+	into->ticks_per_op = grown;
+	if (!into->nr_samples)
+		into->count = round->count;
+	into->median_sample_ticks =
+		(into->median_sample_ticks * (double)rounds_before +
+		 round->median_sample_ticks) / (double)(rounds_before + 1);
+	into->nr_samples = total;
+	into->interrupted |= round->interrupted;
+	into->preempted_retaken += round->preempted_retaken;
+	cp_samples_free(round);
+	return 0;
 }

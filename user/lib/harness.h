@@ -33,6 +33,9 @@ struct cp_harness_config {
 	unsigned int samples;
 	double target_sample_ns;	/* what calibration aims for */
 	uint64_t fixed_count;		/* 0: calibrate */
+	/* Arrangements the samples are spread over, where an area draws
+	 * them anew (lib/rounds.h); 0 or 1: one. */
+	unsigned int rounds;
 };
 
 #define CP_HARNESS_DEFAULT_SAMPLES 15
@@ -54,6 +57,8 @@ struct cp_samples {
 	/* Samples taken again because the thread was preempted during
 	 * them; at most the number of samples asked for. */
 	unsigned int preempted_retaken;
+	/* Taken in rounds of this many (lib/rounds.h); 0: one round. */
+	unsigned int samples_per_round;
 };
 
 /* An empty iteration: the NOTHING benchmark. */
@@ -71,6 +76,13 @@ int cp_harness_measure(const struct cp_harness *harness,
 		       const struct cp_benchmark *benchmark,
 		       struct cp_samples *out);
 void cp_samples_free(struct cp_samples *samples);
+
+/*
+ * Move the samples of one round, @round, to the end of @into (empty the
+ * first time: it then takes @round's count).  The sample length becomes
+ * the mean over rounds.  0 or -ENOMEM (@round freed either way).
+ */
+int cp_samples_append(struct cp_samples *into, struct cp_samples *round);
 
 /* Iterations for one sample of about @target_ticks, given that @count
  * iterations took @ticks; never below 1. */

@@ -11,6 +11,7 @@ int cp_measurement_take_samples(struct cp_measurement *m,
 	m->scale = scale;
 	m->interrupted = samples->interrupted;
 	m->preempted_retaken = samples->preempted_retaken;
+	m->samples_per_round = samples->samples_per_round;
 	samples->ticks_per_op = NULL;
 	return cp_measurement_set_samples(m, ticks, samples->nr_samples,
 					  tsc_hz);

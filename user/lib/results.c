@@ -95,7 +95,8 @@ int cp_measurement_set_samples(struct cp_measurement *measurement,
 	measurement->ticks = ticks;
 	measurement->ns = ns;
 	measurement->nr_samples = n;
-	return cp_stats_compute(ns, n, &measurement->stats_ns);
+	return cp_stats_compute_rounds(ns, n, measurement->samples_per_round,
+				       &measurement->stats_ns);
 }
 
 int cp_measurement_add_param(struct cp_measurement *measurement,

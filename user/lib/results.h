@@ -39,6 +39,9 @@ struct cp_measurement {
 	uint64_t count;			/* iterations per sample */
 	uint64_t scale;			/* operations per iteration */
 	size_t nr_samples;
+	/* Samples taken in rounds of this many, each round on a new
+	 * arrangement (lib/rounds.h); 0: all on one. */
+	unsigned int samples_per_round;
 	double *ticks;			/* per operation, malloc'ed */
 	double *ns;			/* the same in ns */
 	double core_cycles_per_tick;	/* 0: not measured */

@@ -287,9 +287,30 @@ static int read_samples(struct reader *reader, json_object *object,
 	m->ns = ns;
 	m->nr_samples = nr_ns;
 	/* The samples are the record; statistics are recomputed from them. */
-	if (reader->intervals ? cp_stats_compute(ns, nr_ns, &m->stats_ns)
-			      : cp_stats_summarize(ns, nr_ns, &m->stats_ns))
+	if (reader->intervals
+		    ? cp_stats_compute_rounds(ns, nr_ns, m->samples_per_round,
+					      &m->stats_ns)
+		    : cp_stats_summarize(ns, nr_ns, &m->stats_ns))
 		return cp_error_set(reader->error, ENOMEM, "no memory");
+	return 0;
+}
+
+/* "samples_per_round": absent or a count from 1 on. */
+static int read_rounds(struct reader *reader, json_object *object,
+		       const char *where, struct cp_measurement *m)
+{
+	json_object *value = member(object, "samples_per_round");
+	int64_t per_round;
+
+	if (!value)
+		return 0;
+	per_round = json_object_get_int64(value);
+	if (!json_object_is_type(value, json_type_int) || per_round < 1 ||
+	    per_round > UINT32_MAX)
+		return cp_error_set(reader->error, EINVAL,
+				    "%s: %s: samples_per_round must be a whole number from 1 on",
+				    reader->path, where);
+	m->samples_per_round = (unsigned int)per_round;
 	return 0;
 }
 
@@ -323,6 +344,9 @@ static int read_measurement(struct reader *reader, json_object *object,
 	m->interrupted = json_object_get_boolean(member(object, "interrupted"));
 	m->preempted_retaken =
 		(unsigned int)number_or(object, "preempted_retaken", 0);
+	ret = read_rounds(reader, object, where, m);
+	if (ret)
+		return ret;
 	read_warnings(object, m);
 	return read_samples(reader, object, where, m);
 }

@@ -137,6 +137,9 @@ static json_object *measurement_json(const struct cp_measurement *m)
 	add(object, "interrupted", json_object_new_boolean(m->interrupted));
 	add(object, "preempted_retaken",
 	    json_object_new_int64(m->preempted_retaken));
+	if (m->samples_per_round)
+		add(object, "samples_per_round",
+		    json_object_new_int64(m->samples_per_round));
 	add(object, "samples_ticks", doubles(m->ticks, m->nr_samples));
 	add(object, "samples_ns", doubles(m->ns, m->nr_samples));
 	add(object, "sample_outliers", outlier_classes(m));

@@ -22,6 +22,24 @@ static size_t pooled_count(const struct cp_measurement *m,
 	return total;
 }
 
+/*
+ * The runs' rounds stay rounds when every run took the same number of
+ * samples per round and all but the last ended on a whole round; else
+ * the pooled samples are not in rounds (0).
+ */
+static unsigned int pooled_rounds(const struct cp_measurement **found,
+				  size_t nr_runs)
+{
+	unsigned int per_round = found[0]->samples_per_round;
+
+	for (size_t r = 0; r < nr_runs && per_round; r++)
+		if (found[r]->samples_per_round != per_round ||
+		    (r + 1 < nr_runs &&
+		     found[r]->nr_samples % per_round != 0))
+			return 0;
+	return per_round;
+}
+
 static int pool_one(struct cp_results *out,
 		    const struct cp_measurement **found, size_t nr_runs,
 		    size_t total)
@@ -48,6 +66,7 @@ static int pool_one(struct cp_results *out,
 		m->interrupted |= found[r]->interrupted;
 	}
 	m->nr_samples = total;
+	m->samples_per_round = pooled_rounds(found, nr_runs);
 	return cp_stats_summarize(m->ns, total, &m->stats_ns);
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "rng.h"
+#include "rounds.h"
 
 static int compare_doubles(const void *a, const void *b)
 {
@@ -227,4 +228,29 @@ int cp_stats_summarize(const double *values, size_t n, struct cp_stats *out)
 int cp_stats_compute(const double *values, size_t n, struct cp_stats *out)
 {
 	return describe(values, n, true, out);
+}
+
+int cp_stats_compute_rounds(const double *values, size_t n,
+			    unsigned int per_round, struct cp_stats *out)
+{
+	size_t rounds = cp_rounds_count(n, per_round);
+	double *medians;
+	int ret;
+
+	if (rounds < 2)
+		return cp_stats_compute(values, n, out);
+	ret = cp_stats_summarize(values, n, out);
+	medians = malloc(rounds * sizeof(*medians));
+	if (!ret && !medians)
+		ret = -ENOMEM;
+	if (!ret) {
+		cp_rounds_medians(values, n, per_round, medians);
+		ret = cp_stats_median_interval(medians, rounds,
+					       CP_BOOTSTRAP_RESAMPLES,
+					       CP_BOOTSTRAP_SEED,
+					       &out->median_ci_low,
+					       &out->median_ci_high);
+	}
+	free(medians);
+	return ret;
 }

@@ -61,6 +61,15 @@ const char *cp_outlier_name(enum cp_outlier outlier);
 /* Everything above; 0, or -EINVAL for no samples, -ENOMEM. */
 int cp_stats_compute(const double *values, size_t n, struct cp_stats *out);
 
+/*
+ * The same for samples taken in rounds of @per_round (lib/rounds.h): the
+ * interval is that of the median of the rounds' medians, a bootstrap over
+ * rounds, so it covers what changes from one round's arrangement to the
+ * next.  With @per_round 0 or fewer than two rounds, cp_stats_compute.
+ */
+int cp_stats_compute_rounds(const double *values, size_t n,
+			    unsigned int per_round, struct cp_stats *out);
+
 /* The same without the bootstrap interval of the median (NaN): a
  * thousandth of the work, for readers of many measurements that do not
  * show it. */
