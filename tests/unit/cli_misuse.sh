@@ -235,6 +235,10 @@ run_usage_cases() {
 	available_memory_case
 	expect "run: zero sample time" 2 err "--sample-time: 0 is out of range" \
 		-- latency --sample-time 0
+	expect "run: zero rounds" 2 err "--rounds: 0 is out of range (1 to 1000)" \
+		-- latency --rounds 0
+	expect "run: rounds not a number" 2 err "--rounds: 'x' is not a number" \
+		-- latency --rounds x
 	expect "run: unknown area" 2 err "unknown area 'frob' (areas: latency" \
 		-- run latency frob
 	expect "run: area twice" 2 err "area 'latency' is named twice" \
@@ -440,7 +444,8 @@ run_cases() {
 	fi
 	expect "compare a run with itself" 0 out "13 measurements: 0 regressions" \
 		-- compare "$work/a.json" "$work/a.json"
-	expect "table on stdout" 0 out "cache levels seen by the latency curve" \
+	latency_variants_case
+	latency_rounds_case
 		-- latency --max-size 256K --samples 3 --sample-time 100
 	known_slowdown_case
 	bounce_run_case
@@ -465,6 +470,27 @@ latency_variants_case() {
 		ok "$name"
 	else
 		not_ok "$name" "exit status $status, $n curves at 16 KiB; $(grep -E '^(TLB|memory)' "$work/out")"
+	fi
+}
+
+# --samples 7 --rounds 3: every size in rounds of 3 (the last of 1),
+# built anew each round; --rounds 1: one arrangement, not marked.
+latency_rounds_case() {
+	local name="latency: --rounds spreads the samples over new buffers"
+	local sizes rounds one
+
+	run latency --max-size 16K --samples 7 --rounds 3 --sample-time 100 \
+		--json "$work/rounds.json"
+	sizes=$(grep -c '"name":"chase ' "$work/rounds.json")
+	rounds=$(grep -c '"samples_per_round":3' "$work/rounds.json")
+	run latency --max-size 16K --samples 7 --rounds 1 --sample-time 100 \
+		--json "$work/one.json"
+	one=$(grep -c '"samples_per_round"' "$work/one.json")
+	if [ "$status" -eq 0 ] && [ "$sizes" -gt 0 ] &&
+	   [ "$rounds" -eq "$sizes" ] && [ "$one" -eq 0 ]; then
+		ok "$name"
+	else
+		not_ok "$name" "exit status $status, $sizes sizes, $rounds in rounds of 3, $one marked with --rounds 1"
 	fi
 }
 

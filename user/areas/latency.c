@@ -34,6 +34,7 @@
 #include "lib/latency_variants.h"
 #include "lib/name_bytes.h"
 #include "lib/harness_results.h"
+#include "lib/rounds.h"
 #include "lib/stability.h"
 #include "measure/rng.h"
 #include "lib/usable_cpus.h"
@@ -44,8 +45,11 @@
 #define LLC_MULTIPLE 4
 #define DEFAULT_LINE_SIZE 64
 #define STEPS_PER_OCTAVE 4
-/* Rough cost of building and priming a chase, for progress estimates. */
-#define SETUP_NS_PER_BYTE 2.5
+/* Rough cost of building and priming a chase (3.5 measured on a 2-vCPU
+ * Xeon guest), for progress and for how many rounds a size can afford. */
+#define ROUND_SETUP_NS_PER_BYTE 3.5
+#define ROUND_SETUP_BUDGET_NS 1e9
+#define MIN_ROUNDS 2
 
 /* One curve: the pages of the buffer and the chases followed at once. */
 struct latency_variant {
@@ -192,12 +196,46 @@ static int plan_cpu(const struct cp_area_context *context,
 	return 0;
 }
 
-static double size_cost(const struct cp_area_context *context, uint64_t size)
+/* The rounds of one size and the samples of each round. */
+struct round_plan {
+	unsigned int rounds, per_round, samples;
+};
+
+/*
+ * A size's rounds: as many as asked while building and priming its chase
+ * that many times costs at most ROUND_SETUP_BUDGET_NS, never fewer than
+ * two (one arrangement says nothing of the next).  Sets far past the
+ * caches cost seconds a round and vary least from one to the next.
+ */
+static struct round_plan plan_rounds(const struct cp_harness_config *config,
+				     uint64_t size)
+{
+	struct round_plan rounds = { .samples = config->samples };
+	double setup_ns = (double)size * ROUND_SETUP_NS_PER_BYTE;
+	unsigned int wanted = config->rounds ? config->rounds : 1;
+
+	if (wanted > MIN_ROUNDS &&
+	    setup_ns * wanted > ROUND_SETUP_BUDGET_NS) {
+		double affordable = ROUND_SETUP_BUDGET_NS / setup_ns;
+
+		wanted = affordable < MIN_ROUNDS ? MIN_ROUNDS
+						 : (unsigned int)affordable;
+	}
+	rounds.per_round = cp_rounds_samples_per_round(config->samples,
+						       wanted);
+	rounds.rounds = (unsigned int)cp_rounds_count(config->samples,
+						      rounds.per_round);
+	return rounds;
+}
+
+/* Each of @rounds builds and primes its own chase. */
+static double size_cost(const struct cp_area_context *context, uint64_t size,
+			unsigned int rounds)
 {
 	const struct cp_harness_config *config = &context->harness->config;
 
 	return (config->samples + 4) * config->target_sample_ns +
-	       (double)size * SETUP_NS_PER_BYTE;
+	       (double)size * ROUND_SETUP_NS_PER_BYTE * rounds;
 }
 
 /* "chase 8 KiB", and for curves other than the default one its pages
@@ -265,14 +303,15 @@ static void describe(struct cp_measurement *m, const struct latency_plan *plan,
 }
 
 /*
- * The chain's seed for size @index: mixed, so that no --seed makes it 0,
- * which the ioctl transport cannot ask the module for (0 there means
- * "draw one").  User and kernel mode use the same.
+ * The chain's seed for size @index in round @round: mixed, so that no
+ * --seed makes it 0, which the ioctl transport cannot ask the module for
+ * (0 there means "draw one").  User and kernel mode use the same.
  */
 static uint64_t chain_seed(const struct cp_area_context *context,
-			   size_t index)
+			   size_t index, unsigned int round)
 {
-	__u64 state = context->options->seed + index;
+	__u64 state = context->options->seed + index +
+		      ((uint64_t)round << 32);
 
 	return cp_splitmix64(&state);
 }
@@ -300,32 +339,65 @@ static void note_backing(struct cp_measurement *m,
 			    asked, got, why);
 }
 
+/* One size's samples as the rounds add them. */
+struct size_rounds {
+	struct cp_samples samples;
+	uint64_t bytes;
+	unsigned int loads_per_iteration;
+	bool huge_pages_requested;
+	/* The smallest pages any round's buffer got: a round without huge
+	 * pages has TLB misses in its samples. */
+	uint64_t page_bytes_backed;
+	double ratio_sum;		/* core cycles per tick, per round */
+	unsigned int nr_ratios;
+	/* The round whose core clock moved most, before and after. */
+	double drift_before, drift_after;
+};
+
+static void note_round_clock(struct size_rounds *acc, double before,
+			     double after)
+{
+	double drift = before > after ? before / after : after / before;
+	double worst = acc->drift_before > 0
+		? (acc->drift_before > acc->drift_after
+			   ? acc->drift_before / acc->drift_after
+			   : acc->drift_after / acc->drift_before)
+		: 0;
+
+	acc->ratio_sum += (before + after) / 2;
+	acc->nr_ratios++;
+	if (before > 0 && after > 0 && drift > worst) {
+		acc->drift_before = before;
+		acc->drift_after = after;
+	}
+}
+
 static int record(struct cp_area_context *context,
 		  const struct latency_plan *plan,
 		  const struct latency_variant *variant,
-		  const struct cp_chase *chase, struct cp_samples *samples,
-		  double ratio_before, double ratio_after)
+		  struct size_rounds *acc)
 {
 	struct cp_measurement *m = cp_results_add(context->results);
 	int ret;
 
 	if (!m) {
-		cp_samples_free(samples);
+		cp_samples_free(&acc->samples);
 		return -ENOMEM;
 	}
-	describe(m, plan, chase->nr_lines * chase->line_size, variant, "user");
+	describe(m, plan, acc->bytes, variant, "user");
 	cp_measurement_add_param(m, "huge_pages_requested",
-				 chase->huge_pages_requested);
-	note_backing(m, variant, cp_chase_page_bytes(chase));
-	m->core_cycles_per_tick = (ratio_before + ratio_after) / 2;
-	ret = cp_measurement_take_samples(m, samples,
-					  cp_chase_loads_per_iteration(chase),
+				 acc->huge_pages_requested);
+	note_backing(m, variant, acc->page_bytes_backed);
+	m->core_cycles_per_tick = acc->nr_ratios
+		? acc->ratio_sum / acc->nr_ratios : 0;
+	ret = cp_measurement_take_samples(m, &acc->samples,
+					  acc->loads_per_iteration,
 					  context->clock->tsc_hz);
 	if (ret)
 		return ret;
-	cp_stability_check(m, samples->median_sample_ticks,
+	cp_stability_check(m, acc->samples.median_sample_ticks,
 			   context->harness);
-	cp_stability_check_core_clock(m, ratio_before, ratio_after);
+	cp_stability_check_core_clock(m, acc->drift_before, acc->drift_after);
 	return 0;
 }
 
@@ -337,19 +409,40 @@ static const char *build_failure(int ret, enum cp_page_size pages)
 	return "";
 }
 
-static int measure_size(struct cp_area_context *context,
-			const struct latency_plan *plan, size_t index,
-			const struct latency_variant *variant,
-			struct cp_error *error)
+/* What one round of @samples keeps from @chase besides them. */
+static void keep_chase_facts(struct size_rounds *acc,
+			     const struct cp_chase *chase)
+{
+	uint64_t backed = cp_chase_page_bytes(chase);
+
+	acc->bytes = chase->nr_lines * chase->line_size;
+	acc->loads_per_iteration = cp_chase_loads_per_iteration(chase);
+	acc->huge_pages_requested |= chase->huge_pages_requested;
+	if (!acc->page_bytes_backed || backed < acc->page_bytes_backed)
+		acc->page_bytes_backed = backed;
+}
+
+/*
+ * Round @round of size @index: a chase built anew (fresh pages, the
+ * round's order), primed, and @samples samples added to @acc.  The count
+ * is calibrated in the first round and kept after, so every round's
+ * samples are the same length.
+ */
+static int measure_round(struct cp_area_context *context,
+			 const struct latency_plan *plan, size_t index,
+			 const struct latency_variant *variant,
+			 unsigned int round, unsigned int samples,
+			 struct size_rounds *acc, struct cp_error *error)
 {
 	const struct cp_chase_spec spec = {
 		.bytes = plan->sizes[index], .line_size = plan->line_size,
-		.seed = chain_seed(context, index),
+		.seed = chain_seed(context, index, round),
 		.pages = variant->pages, .chases = variant->chases,
 	};
+	struct cp_harness harness = *context->harness;
 	struct cp_chase chase;
 	struct cp_benchmark benchmark;
-	struct cp_samples samples;
+	struct cp_samples taken;
 	double ratio_before, ratio_after;
 	int ret = cp_chase_build_spec(&chase, &spec);
 
@@ -367,12 +460,17 @@ static int measure_size(struct cp_area_context *context,
 		.prime_count = chase.nr_lines /
 				       cp_chase_loads_per_iteration(&chase) + 1,
 	};
+	harness.config.samples = samples;
+	if (acc->samples.nr_samples)
+		harness.config.fixed_count = acc->samples.count;
 	ratio_before = cp_clock_core_cycles_per_tick();
-	ret = cp_harness_measure(context->harness, &benchmark, &samples);
+	ret = cp_harness_measure(&harness, &benchmark, &taken);
 	ratio_after = cp_clock_core_cycles_per_tick();
-	if (!ret)
-		ret = record(context, plan, variant, &chase, &samples,
-			     ratio_before, ratio_after);
+	if (!ret) {
+		keep_chase_facts(acc, &chase);
+		note_round_clock(acc, ratio_before, ratio_after);
+		ret = cp_samples_append(&acc->samples, &taken);
+	}
 	cp_chase_free(&chase);
 	if (ret && ret != -EINTR)
 		return cp_error_set(error, -ret, "latency: cannot keep results");
@@ -406,7 +504,7 @@ static int measure_size_kernel(struct cp_area_context *context,
 						  : 0,
 		.pages = module_pages(variant->pages),
 		.chases = variant->chases,
-		.seed = chain_seed(context, index),
+		.seed = chain_seed(context, index, 0),
 	};
 	struct cp_run_result result;
 	struct cp_measurement *m;
@@ -552,7 +650,7 @@ static int run_kernel(struct cp_area_context *context,
 					  total);
 		ret = measure_size_kernel(context, plan, kernel, i, variant,
 					  error);
-		*done += size_cost(context, plan->sizes[i]);
+		*done += size_cost(context, plan->sizes[i], 1);
 	}
 	if (ret)
 		return ret;
@@ -617,26 +715,88 @@ static void derive_levels(struct cp_area_context *context,
 					       results->levels);
 }
 
-/* Every size of one curve in user mode. */
-static int run_user(struct cp_area_context *context,
-		    const struct latency_plan *plan,
-		    const struct latency_variant *variant, double *done,
-		    double total, struct cp_error *error)
+/* Samples round @round takes: the last takes what is left. */
+static unsigned int round_samples(const struct round_plan *rounds,
+				  unsigned int round)
 {
-	size_t first = context->results->nr_measurements;
+	unsigned int before = round * rounds->per_round;
+
+	return rounds->samples - before < rounds->per_round
+		       ? rounds->samples - before : rounds->per_round;
+}
+
+/* One round over the sizes of a curve, in an order of its own, so that
+ * a slow moment of the machine spreads over the sizes. */
+static int run_round(struct cp_area_context *context,
+		     const struct latency_plan *plan,
+		     const struct latency_variant *variant,
+		     const struct round_plan *rounds, unsigned int round,
+		     struct size_rounds *acc, double *done, double total,
+		     struct cp_error *error)
+{
+	size_t order[128];
 	char what[96];
 	int ret = 0;
 
-	for (size_t i = 0; i < plan->nr_sizes && !ret; i++) {
-		if (!holds_chases(plan, i, variant))
+	cp_rounds_order(order, plan->nr_sizes,
+			chain_seed(context, plan->nr_sizes, round));
+	for (size_t k = 0; k < plan->nr_sizes && !ret; k++) {
+		size_t i = order[k];
+
+		if (!holds_chases(plan, i, variant) ||
+		    round >= rounds[i].rounds)
 			continue;
 		name_size(plan->sizes[i], variant, what, sizeof(what));
 		if (context->progress)
 			context->progress(context->progress_data, what, *done,
 					  total);
-		ret = measure_size(context, plan, i, variant, error);
-		*done += size_cost(context, plan->sizes[i]);
+		ret = measure_round(context, plan, i, variant, round,
+				    round_samples(&rounds[i], round), &acc[i],
+				    error);
+		*done += size_cost(context, plan->sizes[i], rounds[i].rounds) /
+			 rounds[i].rounds;
 	}
+	return ret;
+}
+
+/* Every size of one curve in user mode, round by round; after an
+ * interrupt, what the rounds took is kept. */
+static int run_user(struct cp_area_context *context,
+		    const struct latency_plan *plan,
+		    const struct latency_variant *variant, double *done,
+		    double total, struct cp_error *error)
+{
+	struct round_plan rounds[128];
+	size_t first = context->results->nr_measurements;
+	struct size_rounds *acc = calloc(plan->nr_sizes, sizeof(*acc));
+	unsigned int most = 0;
+	int ret = 0, kept = 0;
+
+	if (!acc)
+		return cp_error_set(error, ENOMEM, "latency: no memory");
+	for (size_t i = 0; i < plan->nr_sizes; i++) {
+		rounds[i] = plan_rounds(&context->harness->config,
+					plan->sizes[i]);
+		if (rounds[i].rounds > 1)
+			acc[i].samples.samples_per_round = rounds[i].per_round;
+		if (rounds[i].rounds > most)
+			most = rounds[i].rounds;
+	}
+	for (unsigned int r = 0; r < most && !ret; r++)
+		ret = run_round(context, plan, variant, rounds, r, acc, done,
+				total, error);
+	for (size_t i = 0; i < plan->nr_sizes; i++) {
+		/* An interrupt between rounds left this size short too. */
+		if (acc[i].samples.nr_samples < rounds[i].samples)
+			acc[i].samples.interrupted = true;
+		if (acc[i].samples.nr_samples && !kept)
+			kept = record(context, plan, variant, &acc[i]);
+		cp_samples_free(&acc[i].samples);
+	}
+	free(acc);
+	if (kept)
+		return cp_error_set(error, -kept,
+				    "latency: cannot keep results");
 	if (!ret)
 		note_too_small(context->results, first, "user", plan, variant);
 	return ret;
@@ -687,10 +847,16 @@ static int run_curves(struct cp_area_context *context,
 	size_t first;
 	int ret = 0;
 
-	for (size_t i = 0; i < plan->nr_sizes; i++)
-		total += size_cost(context, plan->sizes[i]) *
-			 (double)plan->nr_variants *
-			 ((unsigned int)user_wanted + kernel_wanted);
+	for (size_t i = 0; i < plan->nr_sizes; i++) {
+		unsigned int rounds = plan_rounds(&context->harness->config,
+						  plan->sizes[i]).rounds;
+
+		total += (double)plan->nr_variants *
+			 ((user_wanted ? size_cost(context, plan->sizes[i],
+						   rounds) : 0) +
+			  (kernel_wanted ? size_cost(context, plan->sizes[i],
+						     1) : 0));
+	}
 	for (size_t v = 0; user_wanted && v < plan->nr_variants && !ret; v++)
 		ret = run_user(context, plan, &plan->variants[v], &done, total,
 			       error);

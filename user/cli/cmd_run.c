@@ -26,6 +26,7 @@
 #include "lib/client.h"
 #include "lib/cpu_select.h"
 #include "lib/harness_results.h"
+#include "lib/rounds.h"
 #include "lib/interrupt.h"
 #include "lib/tune.h"
 
@@ -151,6 +152,7 @@ static int prepare_measuring(struct run_session *session)
 		.samples = session->options.samples,
 		.target_sample_ns = session->options.sample_time_ns,
 		.fixed_count = session->options.fixed_count,
+		.rounds = session->options.rounds,
 	};
 	uint32_t tsc_khz;
 	int ret;
@@ -400,6 +402,7 @@ static void default_options(struct run_options *options)
 	options->samples = CP_HARNESS_DEFAULT_SAMPLES;
 	options->sample_time_ns = CP_HARNESS_DEFAULT_TARGET_NS;
 	options->seed = 1;
+	options->rounds = CP_ROUNDS_DEFAULT;
 	options->transport = CP_TRANSPORT_AUTO;
 }
 

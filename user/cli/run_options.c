@@ -10,6 +10,7 @@
 #include "cli/run_outputs.h"
 #include "cli/size_option.h"
 #include "cli/transport_option.h"
+#include "lib/rounds.h"
 
 /* "run" or "bench", for messages. */
 static const char *command_name = "run";
@@ -35,6 +36,9 @@ const char run_usage[] =
 	"      --sample-time=US  target length of one sample in microseconds\n"
 	"                        (default 2000); the count is calibrated to it\n"
 	"      --count=N         iterations per sample instead of calibrating\n"
+	"      --rounds=N        latency: rounds the samples are spread over, each\n"
+	"                        on a new buffer and chase order, the sizes in a\n"
+	"                        new order, 1 to 1000 (default 5)\n"
 	"      --min-size=SIZE   smallest working set (latency; default 4K)\n"
 	"      --max-size=SIZE   largest working set (latency; default 4x the\n"
 	"                        last-level cache, at most 256M; xcore: the largest\n"
@@ -116,7 +120,7 @@ enum long_only {
 	OPT_METHODS, OPT_FACTOR, OPT_SWEEP_FACTOR, OPT_REPEATS, OPT_REPORT,
 	OPT_PAIRS, OPT_DELAY, OPT_HOME, OPT_BUDGET, OPT_MATRIX,
 	OPT_OFFSETS, OPT_ACCESS_WIDTHS, OPT_ACCESS_KINDS, OPT_BUFFERS,
-	OPT_PAGES, OPT_CHASES,
+	OPT_PAGES, OPT_CHASES, OPT_ROUNDS,
 };
 
 static const struct option long_options[] = {
@@ -128,6 +132,7 @@ static const struct option long_options[] = {
 	{ "samples", required_argument, NULL, 'n' },
 	{ "sample-time", required_argument, NULL, OPT_SAMPLE_TIME },
 	{ "count", required_argument, NULL, OPT_COUNT },
+	{ "rounds", required_argument, NULL, OPT_ROUNDS },
 	{ "min-size", required_argument, NULL, OPT_MIN_SIZE },
 	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
 	{ "pages", required_argument, NULL, OPT_PAGES },
@@ -381,6 +386,11 @@ static int parse_value(int opt, struct run_options *options)
 	case OPT_COUNT:
 		return number_option("--count", optarg, 1, UINT32_MAX,
 				     &options->fixed_count);
+	case OPT_ROUNDS:
+		ret = number_option("--rounds", optarg, 1, CP_ROUNDS_MAX,
+				    &value);
+		options->rounds = (unsigned int)value;
+		return ret;
 	case OPT_SEED:
 		return number_option("--seed", optarg, 0, UINT64_MAX,
 				     &options->seed);

@@ -28,6 +28,7 @@ struct run_options {
 	unsigned int samples;
 	double sample_time_ns;
 	uint64_t fixed_count;
+	unsigned int rounds;		/* lib/rounds.h */
 	uint64_t min_size, max_size;
 	uint64_t default_max_cap;	/* the default run's; see run_default.c */
 	uint64_t seed;
