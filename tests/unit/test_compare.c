@@ -545,6 +545,68 @@ static void test_several_runs(void **state)
 	fixture_remove(b2);
 }
 
+/* A file with "chase 1 MiB" taken in 5 rounds of 3 samples, the rounds
+ * at @centers, +-0.1 % inside each (@per_round 0: the same samples, not
+ * marked as rounds). */
+static char *rounds_file(const double *centers, unsigned int per_round,
+			 const char *name)
+{
+	struct cp_results results;
+	double values[NR_SAMPLES], *ticks = malloc(sizeof(values));
+	struct cp_measurement *m;
+	char *path;
+
+	assert_non_null(ticks);
+	fixture_results(&results);
+	for (int i = 0; i < NR_SAMPLES; i++)
+		values[i] = centers[i / 3] * (1 + 0.001 * (i % 3 - 1));
+	fixture_measurement(&results, "chase 1 MiB", values, NR_SAMPLES);
+	m = &results.measurements[0];
+	m->samples_per_round = per_round;
+	for (int i = 0; i < NR_SAMPLES; i++)
+		ticks[i] = values[i] * FIXTURE_TSC_HZ / 1e9;
+	assert_int_equal(cp_measurement_set_samples(m, ticks, NR_SAMPLES,
+						    FIXTURE_TSC_HZ), 0);
+	path = fixture_write_json(&results, name);
+	cp_results_free(&results);
+	return path;
+}
+
+/*
+ * Rounds whose arrangements differ (the new run's rounds 4 % to 25 %
+ * slower than the baseline's fastest, each tight inside): the samples
+ * taken one by one call it a regression; the rounds, the units that
+ * vary as runs do, leave it unclear.  A shift every round shows is a
+ * regression either way.
+ */
+static void test_rounds_are_the_units(void **state)
+{
+	const double base_centers[] = { 10, 10.2, 9.9, 10.1, 10.0 };
+	const double next_centers[] = { 11.0, 11.2, 10.4, 12.5, 10.6 };
+	const double slow_centers[] = { 12.0, 12.2, 11.9, 12.1, 12.0 };
+	char *base = rounds_file(base_centers, 3, "base.json");
+	char *next = rounds_file(next_centers, 3, "next.json");
+	char *slow = rounds_file(slow_centers, 3, "slow.json");
+	char *base_flat = rounds_file(base_centers, 0, "base-flat.json");
+	char *next_flat = rounds_file(next_centers, 0, "next-flat.json");
+
+	(void)state;
+	assert_int_equal(compare(base_flat, next_flat, NULL), 1);
+	assert_non_null(strstr(row("latency: chase 1 MiB"), "REGRESSION"));
+	assert_int_equal(compare(base, next, NULL), 0);
+	assert_non_null(strstr(row("latency: chase 1 MiB"), "unclear"));
+	assert_int_equal(compare(base, slow, NULL), 1);
+	assert_non_null(strstr(row("latency: chase 1 MiB"), "REGRESSION"));
+	assert_non_null(strstr(row("latency: chase 1 MiB"), "1.199"));
+	/* Rounds on one side only: the samples are the units. */
+	assert_int_equal(compare(base_flat, next, NULL), 1);
+	fixture_remove(base);
+	fixture_remove(next);
+	fixture_remove(slow);
+	fixture_remove(base_flat);
+	fixture_remove(next_flat);
+}
+
 static void test_misuse(void **state)
 {
 	char *base = result_file(10.0, 0, "base.json");
@@ -577,6 +639,7 @@ int main(void)
 		cmocka_unit_test(test_output_misuse),
 		cmocka_unit_test(test_unclear),
 		cmocka_unit_test(test_several_runs),
+		cmocka_unit_test(test_rounds_are_the_units),
 		cmocka_unit_test(test_misuse),
 	};
 

@@ -163,6 +163,14 @@ static json_object *row_json(const struct cp_comparison_row *row)
 	add(object, "interval_confidence", number(row->confidence));
 	add(object, "p_value", number(row->p_value));
 	add(object, "p_adjusted", number(row->p_adjusted));
+	add(object, "units", json_object_new_string(row->by_rounds ? "rounds"
+								   : "samples"));
+	add(object, "baseline_units",
+	    json_object_new_int64((int64_t)(row->by_rounds
+			? row->base_rounds : row->base->nr_samples)));
+	add(object, "new_units",
+	    json_object_new_int64((int64_t)(row->by_rounds
+			? row->next_rounds : row->next->nr_samples)));
 	add(object, "verdict",
 	    json_object_new_string(cp_verdict_key(row->verdict)));
 	return object;

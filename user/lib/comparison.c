@@ -10,6 +10,8 @@
 #include "fdr.h"
 #include "mann_whitney.h"
 #include "ratio_interval.h"
+#include "rounds.h"
+#include "welch.h"
 
 static const char *const verdict_names[] = {
 	[CP_VERDICT_REGRESSION] = "REGRESSION",
@@ -37,6 +39,46 @@ const char *cp_verdict_key(enum cp_verdict verdict)
 	return verdict_keys[verdict];
 }
 
+/* The medians of @m's rounds, malloc'ed into *@medians; how many (0
+ * when @m took no rounds, or on no memory). */
+static size_t round_medians(const struct cp_measurement *m, double **medians)
+{
+	size_t rounds = cp_rounds_count(m->nr_samples, m->samples_per_round);
+
+	*medians = rounds >= 2 ? malloc(rounds * sizeof(**medians)) : NULL;
+	if (!*medians)
+		return 0;
+	return cp_rounds_medians(m->ns, m->nr_samples, m->samples_per_round,
+				 *medians);
+}
+
+/*
+ * Both sides in rounds: the rounds are the units, their spread what the
+ * next run will show.  Fills the row's test and interval; false when
+ * a side has fewer than two rounds (the samples are the units then).
+ */
+static bool test_by_rounds(struct cp_comparison_row *row, double alpha)
+{
+	double *base = NULL, *next = NULL;
+	size_t n = round_medians(row->base, &base);
+	size_t m = n ? round_medians(row->next, &next) : 0;
+	struct cp_welch welch;
+
+	row->by_rounds = m && !cp_welch_log_ratio(base, n, next, m,
+						   1 - alpha, &welch);
+	if (row->by_rounds) {
+		row->base_rounds = n;
+		row->next_rounds = m;
+		row->ratio = welch.ratio;
+		row->low = welch.low;
+		row->high = welch.high;
+		row->p_value = welch.p_value;
+	}
+	free(base);
+	free(next);
+	return row->by_rounds;
+}
+
 /* Pair the runs and test each pair: rows without intervals yet. */
 static int pair_rows(const struct cp_results *base,
 		     const struct cp_results_index *base_index,
@@ -57,9 +99,6 @@ static int pair_rows(const struct cp_results *base,
 
 		if (!b)
 			continue;
-		if (cp_mann_whitney(b->ns, b->nr_samples, m->ns,
-				    m->nr_samples, &test))
-			return -ENOMEM;
 		*row = (struct cp_comparison_row){
 			.base = b, .next = m,
 			.show_mode =
@@ -67,9 +106,14 @@ static int pair_rows(const struct cp_results *base,
 				cp_results_index_name_repeats(base_index, b),
 			.ratio_of_medians = m->stats_ns.median /
 					    b->stats_ns.median,
-			.p_value = test.p_value,
 		};
 		out->nr_rows++;
+		if (test_by_rounds(row, out->alpha))
+			continue;
+		if (cp_mann_whitney(b->ns, b->nr_samples, m->ns,
+				    m->nr_samples, &test))
+			return -ENOMEM;
+		row->p_value = test.p_value;
 	}
 	out->only_base = base->nr_measurements - out->nr_rows;
 	out->only_next = next->nr_measurements - out->nr_rows;
@@ -111,7 +155,17 @@ static int judge_rows(struct cp_comparison *out)
 	for (size_t i = 0; i < out->nr_rows; i++) {
 		struct cp_comparison_row *row = &out->rows[i];
 		struct cp_ratio_interval interval;
-		int ret = cp_ratio_interval(row->base->ns,
+		int ret;
+
+		if (row->by_rounds) {
+			row->confidence = 1 - out->alpha;
+			row->verdict = judge(row,
+					     row->p_adjusted <= out->alpha,
+					     out->threshold);
+			out->totals[row->verdict]++;
+			continue;
+		}
+		ret = cp_ratio_interval(row->base->ns,
 					    row->base->nr_samples,
 					    row->next->ns,
 					    row->next->nr_samples, z,

@@ -44,8 +44,13 @@ struct cp_comparison_row {
 	bool show_mode;		/* the name recurs in another mode */
 	/* new / base: the median of the ratios of every new sample to every
 	 * baseline sample (Hodges-Lehmann), which the interval surrounds;
-	 * with CP_VERDICT_NO_RATIO, the ratio of medians. */
+	 * with CP_VERDICT_NO_RATIO, the ratio of medians.  When both sides
+	 * took their samples in rounds (lib/rounds.h), @by_rounds: the
+	 * ratio of the rounds' geometric means, its interval and p-value
+	 * from Welch's test on the rounds' medians (lib/welch.h). */
 	double ratio;
+	bool by_rounds;
+	size_t base_rounds, next_rounds;
 	double ratio_of_medians;
 	double low, high;	/* interval of the ratio; high may be +inf */
 	double confidence;	/* of that interval: 1 - alpha */
