@@ -28,6 +28,7 @@
 #include "lib/clock.h"
 #include "lib/kernel_call.h"
 #include "lib/stability.h"
+#include "lib/stats.h"
 
 void c2c_config_name(const struct c2c_pair_config *config, char *out,
 		     size_t len)
@@ -182,14 +183,48 @@ static int keep_line_spread(const struct cp_area_context *context,
 	return ret ? ret : cp_c2c_line_spread_store(m, &spread);
 }
 
+/* The median of @n ticks (n <= C2C_PROBE_SAMPLES). */
+static double median_ticks(const uint64_t *ticks, unsigned int n)
+{
+	double values[C2C_PROBE_SAMPLES];
+
+	for (unsigned int i = 0; i < n; i++)
+		values[i] = (double)ticks[i];
+	return cp_stats_median(values, n);
+}
+
+/* One probe job of @samples samples of C2C_FIRST_ROUND_TRIPS: its wall
+ * time beyond its timed round trips into *@untimed_ns. */
+static int probe_job(const struct cp_area_context *context,
+		     struct cp_c2c_pinger *pinger, struct cp_c2c_job *job,
+		     unsigned int samples, uint64_t *ticks, const char *name,
+		     double *untimed_ns, struct cp_error *error)
+{
+	struct cp_c2c_placement placement;
+	double start = cp_clock_monotonic_ns();
+	int ret;
+
+	job->round_trips = C2C_FIRST_ROUND_TRIPS;
+	job->samples = samples;
+	ret = run_user(pinger, job, ticks, NULL, &placement, name, error);
+	if (ret)
+		return ret;
+	*untimed_ns = cp_clock_monotonic_ns() - start;
+	for (unsigned int i = 0; i < samples; i++)
+		*untimed_ns -= (double)ticks[i] * 1e9 / context->clock->tsc_hz;
+	return 0;
+}
+
 /*
- * A first job: the ticks of a round trip (its first sample, of
- * C2C_FIRST_ROUND_TRIPS) and, in the run's first pair, what a sample
- * costs besides its timed round trips (placing and flushing its lines,
- * the threads' handshake; C2C_PROBE_SAMPLES samples, the job's own start
- * shared among them), so that the samples asked for fit a pair's share.
- * Later pairs reuse that cost and probe with one sample: under emulation
- * a round trip can take a millisecond.
+ * A first job: the ticks of a round trip and, in the run's first pair,
+ * what a sample costs besides its timed round trips (placing and
+ * flushing its lines, the threads' handshake), so that the samples asked
+ * for fit a pair's share.  That cost is the difference between a job of
+ * C2C_PROBE_SAMPLES samples and one of a single sample: a job's own start
+ * (waking the threads, placing the line) is in both, and counted per
+ * sample it made samples look several times dearer than they are (a
+ * 3 s budget used 1.2 s).  Later pairs reuse that cost and probe with
+ * one sample: under emulation a round trip can take a millisecond.
  */
 static int probe_user(const struct cp_area_context *context,
 		      struct cp_c2c_pinger *pinger,
@@ -198,23 +233,21 @@ static int probe_user(const struct cp_area_context *context,
 		      double *trip_ticks, struct cp_error *error)
 {
 	uint64_t ticks[C2C_PROBE_SAMPLES];
-	struct cp_c2c_placement placement;
-	bool cost_known = *config->sample_cost_ns >= 0;
-	double start = cp_clock_monotonic_ns(), wall_ns;
-	int ret;
+	double one_ns, many_ns;
+	int ret = probe_job(context, pinger, job, 1, ticks, name, &one_ns,
+			    error);
 
-	job->round_trips = C2C_FIRST_ROUND_TRIPS;
-	job->samples = cost_known ? 1 : C2C_PROBE_SAMPLES;
-	ret = run_user(pinger, job, ticks, NULL, &placement, name, error);
+	*trip_ticks = (double)ticks[0] / C2C_FIRST_ROUND_TRIPS;
+	if (ret || *config->sample_cost_ns >= 0)
+		return ret;
+	ret = probe_job(context, pinger, job, C2C_PROBE_SAMPLES, ticks, name,
+			&many_ns, error);
 	if (ret)
 		return ret;
-	wall_ns = cp_clock_monotonic_ns() - start;
-	for (unsigned int i = 0; !cost_known && i < job->samples; i++)
-		wall_ns -= (double)ticks[i] * 1e9 / context->clock->tsc_hz;
-	if (!cost_known)
-		*config->sample_cost_ns =
-			wall_ns > 0 ? wall_ns / job->samples : 0;
-	*trip_ticks = (double)ticks[0] / C2C_FIRST_ROUND_TRIPS;
+	*config->sample_cost_ns = many_ns > one_ns
+		? (many_ns - one_ns) / (C2C_PROBE_SAMPLES - 1) : 0;
+	*trip_ticks = median_ticks(ticks, C2C_PROBE_SAMPLES) /
+		      C2C_FIRST_ROUND_TRIPS;
 	return 0;
 }
 
