@@ -79,6 +79,37 @@ static void test_layout_lines(void **state)
 	cp_bounce_layout_free(&layout);
 }
 
+/* A start inside the page moves every counter by it, the lines they
+ * share unchanged; the block covers the last counter. */
+static void test_layout_start(void **state)
+{
+	struct cp_bounce_layout layout;
+	uintptr_t block, first, last;
+
+	(void)state;
+	assert_int_equal(cp_bounce_layout_init_at(&layout, 3, 8, 4096, 3968),
+			 0);
+	block = (uintptr_t)layout.block;
+	first = (uintptr_t)cp_bounce_counter(&layout, 0);
+	last = (uintptr_t)cp_bounce_counter(&layout, 2);
+	assert_int_equal(block % CP_BOUNCE_BLOCK_ALIGN, 0);
+	assert_int_equal(first - block, 3968);
+	assert_int_equal(last - first, 8192);
+	assert_true(last + 8 <= block + layout.block_bytes);
+	cp_bounce_layout_free(&layout);
+	assert_int_equal(cp_bounce_layout_init_at(&layout, 2, 4, 60, 128), 0);
+	first = (uintptr_t)cp_bounce_counter(&layout, 0);
+	assert_int_equal(first % 128, 0);
+	assert_int_equal(first / 64,
+			 ((uintptr_t)cp_bounce_counter(&layout, 1) + 3) / 64);
+	cp_bounce_layout_free(&layout);
+	/* Not on a line pair, or past the first page. */
+	assert_int_equal(cp_bounce_layout_init_at(&layout, 2, 4, 4, 64),
+			 -EINVAL);
+	assert_int_equal(cp_bounce_layout_init_at(&layout, 2, 4, 4, 4096),
+			 -EINVAL);
+}
+
 static void test_layout_shared_counter(void **state)
 {
 	struct cp_bounce_layout layout;
@@ -268,6 +299,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_layout_distances),
 		cmocka_unit_test(test_layout_lines),
+		cmocka_unit_test(test_layout_start),
 		cmocka_unit_test(test_layout_shared_counter),
 		cmocka_unit_test(test_layout_refusals),
 		cmocka_unit_test(test_loops_count),

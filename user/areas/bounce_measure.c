@@ -27,7 +27,9 @@
 #include "lib/bounce_layout.h"
 #include "lib/bounce_loop.h"
 #include "lib/bounce_run.h"
+#include "lib/rounds.h"
 #include "lib/stability.h"
+#include "measure/rng.h"
 
 /* Calibration stops doubling once a run lasts this share of the target. */
 #define CALIBRATION_SHARE 0.25
@@ -116,10 +118,17 @@ static int calibrate(const struct cp_area_context *context,
 	return 0;
 }
 
+/* What the counters of every round said. */
+struct counter_check {
+	char failure[120];		/* the first that failed; "" none */
+	uint64_t lost, done;		/* shared plain counter: updates */
+	bool lossy;
+};
+
 /* The counters hold what the loops did: exactly, or for plain increments
  * of one counter shared by several threads at most the sum (updates get
  * lost) and above 0.  A 4-byte counter that wrapped is not checked. */
-static void check_counters(struct cp_measurement *m,
+static void check_counters(struct counter_check *check,
 			   const struct bounce_config *config,
 			   const struct cp_bounce_layout *layout,
 			   const uint64_t *increments)
@@ -137,32 +146,70 @@ static void check_counters(struct cp_measurement *m,
 		uint64_t done = shared ? total : increments[i];
 		bool lossy = shared && config->op == CP_BOUNCE_PLAIN;
 
-		if (lossy ? value == 0 || value > done : value != done)
-			cp_measurement_warn(m,
-					    "counter check failed: counter %u holds %" PRIu64 " after %" PRIu64 " increments",
-					    i, value, done);
-		else if (lossy)
-			cp_measurement_add_param(m, "lost_permille",
-						 (int64_t)(1000 * (done - value) / done));
+		if (lossy ? value == 0 || value > done : value != done) {
+			if (!check->failure[0])
+				snprintf(check->failure,
+					 sizeof(check->failure),
+					 "counter %u holds %" PRIu64 " after %" PRIu64 " increments",
+					 i, value, done);
+		} else if (lossy) {
+			check->lossy = true;
+			check->lost += done - value;
+			check->done += done;
+		}
 	}
 }
 
-/* Every thread's ticks per increment of every kept run, the timer's own
- * cost removed. */
-static double *per_increment(const struct cp_area_context *context,
-			     const struct cp_bounce_timing *timing,
-			     uint64_t count)
+static void report_counters(struct cp_measurement *m,
+			    const struct counter_check *check)
 {
-	size_t n = (size_t)timing->runs * timing->threads;
-	double *values = malloc(n * sizeof(*values));
+	if (check->failure[0])
+		cp_measurement_warn(m, "counter check failed: %s",
+				    check->failure);
+	else if (check->lossy && check->done)
+		cp_measurement_add_param(m, "lost_permille",
+					 (int64_t)(1000 * check->lost /
+						   check->done));
+}
 
-	if (!values)
-		return NULL;
-	for (size_t i = 0; i < n; i++)
-		values[i] = ((double)timing->ticks[i] -
-			     context->clock->overhead_ticks) /
-			    (double)count;
-	return values;
+/* The runs of every round so far. */
+struct bounce_rounds {
+	double *values;		/* ticks per increment, run-major */
+	double *overlap;	/* per run */
+	unsigned int runs, threads, retaken;
+	bool interrupted;
+	struct counter_check check;
+};
+
+/* Append @timing's runs of @count increments, the timer's own cost
+ * removed.  0 or -ENOMEM. */
+static int append_round(const struct cp_area_context *context,
+			struct bounce_rounds *acc,
+			const struct cp_bounce_timing *timing, uint64_t count)
+{
+	size_t runs = (size_t)acc->runs + timing->runs;
+	double *values = realloc(acc->values,
+				 runs * timing->threads * sizeof(*values));
+	double *overlap = values ? realloc(acc->overlap,
+					   runs * sizeof(*overlap)) : NULL;
+	size_t at = (size_t)acc->runs * timing->threads;
+
+	if (values)
+		acc->values = values;
+	if (!values || !overlap)
+		return -ENOMEM;
+	acc->overlap = overlap;
+	for (size_t i = 0; i < (size_t)timing->runs * timing->threads; i++)
+		values[at + i] = ((double)timing->ticks[i] -
+				  context->clock->overhead_ticks) /
+				 (double)count;
+	memcpy(overlap + acc->runs, timing->overlap,
+	       timing->runs * sizeof(*overlap));
+	acc->runs = (unsigned int)runs;
+	acc->threads = timing->threads;
+	acc->retaken += timing->retaken;
+	acc->interrupted |= timing->interrupted;
+	return 0;
 }
 
 void bounce_describe(struct cp_measurement *m,
@@ -181,63 +228,66 @@ void bounce_describe(struct cp_measurement *m,
 
 /* Kept runs in which a thread was held up (the retakes ran out). */
 static void warn_overlap(struct cp_measurement *m,
-			 const struct cp_bounce_timing *timing)
+			 const struct bounce_rounds *acc)
 {
 	double overlap;
 
-	if (timing->threads < 2)
+	if (acc->threads < 2)
 		return;
-	overlap = cp_stats_median(timing->overlap, timing->runs);
+	overlap = cp_stats_median(acc->overlap, acc->runs);
 	if (overlap < MIN_OVERLAP)
 		cp_measurement_warn(m,
 				    "threads ran together for only %.0f %% of a run (median): part of each run was measured alone",
 				    100 * overlap);
 }
 
+/* @acc into a new measurement; its values are the measurement's then. */
 static int record(struct cp_area_context *context,
-		  const struct bounce_config *config,
-		  const struct cp_bounce_job *job,
-		  struct cp_bounce_timing *timing, size_t *index)
+		  const struct bounce_config *config, uint64_t count,
+		  unsigned int runs_per_round, struct bounce_rounds *acc,
+		  size_t *index)
 {
 	struct cp_measurement *m = cp_results_add(context->results);
-	double *values = per_increment(context, timing, job->count);
 	int ret;
 
-	if (!m || !values) {
-		free(values);
+	if (!m)
 		return -ENOMEM;
-	}
-	bounce_describe(m, config, timing->threads, "user");
-	m->count = job->count;
+	bounce_describe(m, config, acc->threads, "user");
+	m->count = count;
 	m->scale = 1;
-	m->interrupted = timing->interrupted;
-	m->preempted_retaken = timing->retaken;
-	ret = cp_measurement_set_samples(m, values,
-					 (size_t)timing->runs * timing->threads,
+	m->interrupted = acc->interrupted;
+	m->preempted_retaken = acc->retaken;
+	if (runs_per_round < context->harness->config.samples)
+		m->samples_per_round = runs_per_round * acc->threads;
+	ret = cp_measurement_set_samples(m, acc->values,
+					 (size_t)acc->runs * acc->threads,
 					 context->clock->tsc_hz);
+	acc->values = NULL;
 	if (ret)
 		return ret;
-	cp_stability_check_ops(m, (double)job->count, 0, context->harness);
-	warn_overlap(m, timing);
-	check_counters(m, config, job->layout, timing->increments);
+	cp_stability_check_ops(m, (double)count, 0, context->harness);
+	warn_overlap(m, acc);
+	report_counters(m, &acc->check);
 	*index = (size_t)(m - context->results->measurements);
 	return 0;
 }
 
-/* Run calibration and the runs on @layout; the timing into @timing. */
+/* Run @runs runs of @job, calibrated first in round 0; the timing into
+ * @timing. */
 static int run_config(struct cp_area_context *context,
 		      const struct bounce_config *config,
-		      struct cp_bounce_layout *layout, struct cp_bounce_job *job,
-		      struct cp_bounce_timing *timing, struct cp_error *error)
+		      struct cp_bounce_job *job, unsigned int round,
+		      unsigned int runs, struct cp_bounce_timing *timing,
+		      struct cp_error *error)
 {
 	unsigned int failed_cpu = 0;
 	char name[64];
-	int ret = calibrate(context, job, &failed_cpu);
+	int ret = round ? 0 : calibrate(context, job, &failed_cpu);
 
 	if (!ret) {
 		/* From here the counters must match the runs' increments. */
-		cp_bounce_layout_reset(layout);
-		job->runs = context->harness->config.samples;
+		cp_bounce_layout_reset((struct cp_bounce_layout *)job->layout);
+		job->runs = runs;
 		job->max_retakes = job->runs * RETAKES_PER_RUN;
 		job->min_overlap = MIN_OVERLAP;
 		ret = cp_bounce_run(job, timing, &failed_cpu);
@@ -253,31 +303,96 @@ static int run_config(struct cp_area_context *context,
 			    name);
 }
 
-int bounce_measure(struct cp_area_context *context,
-		   const struct bounce_config *config,
-		   size_t *index, struct cp_error *error)
+/*
+ * Where round @round places the first counter in its page: at the page's
+ * start in round 0, then on a line pair drawn from --seed, the
+ * configuration and the round, so that the rounds see other cache sets.
+ */
+static size_t placement(const struct cp_area_context *context,
+			const struct bounce_config *config,
+			unsigned int round)
 {
-	unsigned int threads = config->alone ? 1 : config->group->nr_cpus;
-	struct cp_bounce_layout layout;
+	char name[64];
+	__u64 state = context->options->seed + ((uint64_t)round << 32);
+
+	if (!round)
+		return 0;
+	bounce_config_name(config, name, sizeof(name));
+	for (const char *c = name; *c; c++)
+		state = state * 31 + (unsigned char)*c;
+	return cp_splitmix64_below(&state, CP_BOUNCE_BLOCK_ALIGN /
+					   CP_BOUNCE_START_ALIGN) *
+	       CP_BOUNCE_START_ALIGN;
+}
+
+/* Round @round on a block of its own (the last round's, still held, not
+ * reused): runs appended to @acc. */
+static int measure_round(struct cp_area_context *context,
+			 const struct bounce_config *config,
+			 struct cp_bounce_layout layouts[2],
+			 struct cp_bounce_job *job, unsigned int round,
+			 unsigned int runs, struct bounce_rounds *acc,
+			 struct cp_error *error)
+{
+	struct cp_bounce_layout *layout = &layouts[round % 2];
 	struct cp_bounce_timing timing;
-	struct cp_bounce_job job = {
-		.cpus = config->group->cpus, .layout = &layout,
-		.loop = cp_bounce_loop(config->op, config->width),
-	};
-	int ret = cp_bounce_layout_init(&layout, threads, config->width,
-					config->distance);
+	int ret = cp_bounce_layout_init_at(layout, acc->threads,
+					   config->width, config->distance,
+					   placement(context, config, round));
 
 	if (ret)
 		return cp_error_set(error, -ret,
 				    "bounce: cannot lay out %u counters of %u bytes %" PRIu32 " apart",
-				    threads, config->width, config->distance);
-	ret = run_config(context, config, &layout, &job, &timing, error);
-	if (!ret) {
-		ret = record(context, config, &job, &timing, index);
-		cp_bounce_timing_free(&timing);
-		if (ret)
-			cp_error_set(error, -ret, "bounce: cannot keep results");
+				    acc->threads, config->width,
+				    config->distance);
+	cp_bounce_layout_free(&layouts[(round + 1) % 2]);
+	job->layout = layout;
+	ret = run_config(context, config, job, round, runs, &timing, error);
+	if (ret)
+		return ret;
+	check_counters(&acc->check, config, layout, timing.increments);
+	ret = append_round(context, acc, &timing, job->count);
+	cp_bounce_timing_free(&timing);
+	return ret ? cp_error_set(error, -ret, "bounce: no memory") : 0;
+}
+
+int bounce_measure(struct cp_area_context *context,
+		   const struct bounce_config *config,
+		   size_t *index, struct cp_error *error)
+{
+	const struct cp_harness_config *harness = &context->harness->config;
+	unsigned int per_round = cp_rounds_samples_per_round(harness->samples,
+							     harness->rounds);
+	unsigned int rounds = (unsigned int)cp_rounds_count(harness->samples,
+							    per_round);
+	struct cp_bounce_layout layouts[2] = { 0 };
+	struct bounce_rounds acc = {
+		.threads = config->alone ? 1 : config->group->nr_cpus,
+	};
+	struct cp_bounce_job job = {
+		.cpus = config->group->cpus,
+		.loop = cp_bounce_loop(config->op, config->width),
+	};
+	int ret = 0, kept;
+
+	for (unsigned int r = 0; r < rounds && !ret && !acc.interrupted; r++) {
+		unsigned int left = harness->samples - r * per_round;
+
+		ret = measure_round(context, config, layouts, &job, r,
+				    left < per_round ? left : per_round, &acc,
+				    error);
 	}
-	cp_bounce_layout_free(&layout);
+	cp_bounce_layout_free(&layouts[0]);
+	cp_bounce_layout_free(&layouts[1]);
+	if (acc.runs && (!ret || ret == -EINTR)) {
+		acc.interrupted |= acc.runs < harness->samples;
+		kept = record(context, config, job.count, per_round, &acc,
+			      index);
+		if (kept)
+			ret = cp_error_set(error, -kept,
+					   "bounce: cannot keep results");
+	}
+	free(acc.values);
+	free(acc.overlap);
 	return ret;
 }

@@ -11,13 +11,21 @@ int cp_bounce_layout_init(struct cp_bounce_layout *layout,
 			  unsigned int threads, unsigned int width,
 			  uint32_t distance)
 {
+	return cp_bounce_layout_init_at(layout, threads, width, distance, 0);
+}
+
+int cp_bounce_layout_init_at(struct cp_bounce_layout *layout,
+			     unsigned int threads, unsigned int width,
+			     uint32_t distance, size_t start)
+{
 	size_t span;
 
 	memset(layout, 0, sizeof(*layout));
 	if (!threads || (width != 4 && width != 8) || distance % width ||
-	    distance > CP_BOUNCE_MAX_DISTANCE)
+	    distance > CP_BOUNCE_MAX_DISTANCE ||
+	    start % CP_BOUNCE_START_ALIGN || start >= CP_BOUNCE_BLOCK_ALIGN)
 		return -EINVAL;
-	span = (size_t)(threads - 1) * distance + width;
+	span = start + (size_t)(threads - 1) * distance + width;
 	layout->block_bytes = (span + CP_BOUNCE_BLOCK_ALIGN - 1) /
 			      CP_BOUNCE_BLOCK_ALIGN * CP_BOUNCE_BLOCK_ALIGN;
 	layout->block = aligned_alloc(CP_BOUNCE_BLOCK_ALIGN,
@@ -28,6 +36,7 @@ int cp_bounce_layout_init(struct cp_bounce_layout *layout,
 	layout->threads = threads;
 	layout->width = width;
 	layout->distance = distance;
+	layout->start = start;
 	return 0;
 }
 
@@ -40,7 +49,7 @@ void cp_bounce_layout_free(struct cp_bounce_layout *layout)
 size_t cp_bounce_counter_offset(const struct cp_bounce_layout *layout,
 				unsigned int thread)
 {
-	return (size_t)thread * layout->distance;
+	return layout->start + (size_t)thread * layout->distance;
 }
 
 void *cp_bounce_counter(const struct cp_bounce_layout *layout,

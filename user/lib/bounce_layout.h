@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Where the bounce counters live.  Counter k (k = 0 .. threads-1) sits at
- * byte k * distance of a block that starts on a page boundary, so the
- * first counter is at the start of a cache line and of an adjacent-line
- * pair (128 bytes): "d bytes apart" then says exactly which lines and line
- * pairs the counters share.  Distance 0 puts every thread on one counter.
- * Nothing else is ever placed in the block's lines.
+ * byte start + k * distance of a block that starts on a page boundary,
+ * start a multiple of an adjacent-line pair (128 bytes) within the first
+ * page, so the first counter is at the start of a cache line and of a
+ * line pair: "d bytes apart" then says exactly which lines and line pairs
+ * the counters share, wherever in its page a round places them.  Distance
+ * 0 puts every thread on one counter.  Nothing else is ever placed in the
+ * block's lines.
  */
 #ifndef CACHEPROBE_BOUNCE_LAYOUT_H
 #define CACHEPROBE_BOUNCE_LAYOUT_H
@@ -15,11 +17,14 @@
 
 /* The block's alignment: a page, which is a whole number of line pairs. */
 #define CP_BOUNCE_BLOCK_ALIGN 4096u
+/* The first counter's possible places in its page are this far apart. */
+#define CP_BOUNCE_START_ALIGN 128u
 
 struct cp_bounce_layout {
 	unsigned int threads;
 	unsigned int width;		/* counter bytes, 4 or 8 */
 	uint32_t distance;		/* bytes from one counter to the next */
+	size_t start;			/* the first counter's byte */
 	size_t block_bytes;		/* whole pages */
 	unsigned char *block;		/* CP_BOUNCE_BLOCK_ALIGN-aligned */
 };
@@ -32,6 +37,12 @@ struct cp_bounce_layout {
 int cp_bounce_layout_init(struct cp_bounce_layout *layout,
 			  unsigned int threads, unsigned int width,
 			  uint32_t distance);
+
+/* The same with the first counter at byte @start of the block, a multiple
+ * of CP_BOUNCE_START_ALIGN below CP_BOUNCE_BLOCK_ALIGN (-EINVAL else). */
+int cp_bounce_layout_init_at(struct cp_bounce_layout *layout,
+			     unsigned int threads, unsigned int width,
+			     uint32_t distance, size_t start);
 void cp_bounce_layout_free(struct cp_bounce_layout *layout);
 
 /* Byte offset of thread @thread's counter from the block's start. */
