@@ -34,6 +34,7 @@
 #include "lib/latency_variants.h"
 #include "lib/name_bytes.h"
 #include "lib/harness_results.h"
+#include "lib/harness_rounds.h"
 #include "lib/rounds.h"
 #include "lib/stability.h"
 #include "measure/rng.h"
@@ -348,29 +349,8 @@ struct size_rounds {
 	/* The smallest pages any round's buffer got: a round without huge
 	 * pages has TLB misses in its samples. */
 	uint64_t page_bytes_backed;
-	double ratio_sum;		/* core cycles per tick, per round */
-	unsigned int nr_ratios;
-	/* The round whose core clock moved most, before and after. */
-	double drift_before, drift_after;
+	struct cp_round_clock clock;
 };
-
-static void note_round_clock(struct size_rounds *acc, double before,
-			     double after)
-{
-	double drift = before > after ? before / after : after / before;
-	double worst = acc->drift_before > 0
-		? (acc->drift_before > acc->drift_after
-			   ? acc->drift_before / acc->drift_after
-			   : acc->drift_after / acc->drift_before)
-		: 0;
-
-	acc->ratio_sum += (before + after) / 2;
-	acc->nr_ratios++;
-	if (before > 0 && after > 0 && drift > worst) {
-		acc->drift_before = before;
-		acc->drift_after = after;
-	}
-}
 
 static int record(struct cp_area_context *context,
 		  const struct latency_plan *plan,
@@ -388,8 +368,7 @@ static int record(struct cp_area_context *context,
 	cp_measurement_add_param(m, "huge_pages_requested",
 				 acc->huge_pages_requested);
 	note_backing(m, variant, acc->page_bytes_backed);
-	m->core_cycles_per_tick = acc->nr_ratios
-		? acc->ratio_sum / acc->nr_ratios : 0;
+	m->core_cycles_per_tick = cp_round_clock_mean(&acc->clock);
 	ret = cp_measurement_take_samples(m, &acc->samples,
 					  acc->loads_per_iteration,
 					  context->clock->tsc_hz);
@@ -397,7 +376,8 @@ static int record(struct cp_area_context *context,
 		return ret;
 	cp_stability_check(m, acc->samples.median_sample_ticks,
 			   context->harness);
-	cp_stability_check_core_clock(m, acc->drift_before, acc->drift_after);
+	cp_stability_check_core_clock(m, acc->clock.drift_before,
+				      acc->clock.drift_after);
 	return 0;
 }
 
@@ -422,59 +402,80 @@ static void keep_chase_facts(struct size_rounds *acc,
 		acc->page_bytes_backed = backed;
 }
 
-/*
- * Round @round of size @index: a chase built anew (fresh pages, the
- * round's order), primed, and @samples samples added to @acc.  The count
- * is calibrated in the first round and kept after, so every round's
- * samples are the same length.
- */
+/* One round's chase of one size (lib/harness_rounds.h). */
+struct size_round {
+	struct cp_area_context *context;
+	const struct latency_plan *plan;
+	size_t index;
+	const struct latency_variant *variant;
+	struct size_rounds *acc;
+	struct cp_chase chase;
+	int build_error;		/* 0, or why the chase failed */
+};
+
+/* A chase built anew: fresh pages, the round's order. */
+static int build_round(void *data, unsigned int round,
+		       struct cp_benchmark *benchmark)
+{
+	struct size_round *r = data;
+	const struct cp_chase_spec spec = {
+		.bytes = r->plan->sizes[r->index],
+		.line_size = r->plan->line_size,
+		.seed = chain_seed(r->context, r->index, round),
+		.pages = r->variant->pages, .chases = r->variant->chases,
+	};
+	int ret = cp_chase_build_spec(&r->chase, &spec);
+
+	if (ret) {
+		r->build_error = ret;
+		return ret;
+	}
+	keep_chase_facts(r->acc, &r->chase);
+	*benchmark = (struct cp_benchmark){
+		.body = cp_chase_body, .context = &r->chase,
+		.scale = cp_chase_loads_per_iteration(&r->chase),
+		.prime_count = r->chase.nr_lines /
+				       cp_chase_loads_per_iteration(&r->chase) +
+			       1,
+	};
+	return 0;
+}
+
+static void release_round(void *data, unsigned int round)
+{
+	(void)round;
+	struct size_round *r = data;
+
+	cp_chase_free(&r->chase);
+}
+
+/* Round @round of size @index: @samples samples added to @acc. */
 static int measure_round(struct cp_area_context *context,
 			 const struct latency_plan *plan, size_t index,
 			 const struct latency_variant *variant,
 			 unsigned int round, unsigned int samples,
 			 struct size_rounds *acc, struct cp_error *error)
 {
-	const struct cp_chase_spec spec = {
-		.bytes = plan->sizes[index], .line_size = plan->line_size,
-		.seed = chain_seed(context, index, round),
-		.pages = variant->pages, .chases = variant->chases,
+	struct size_round data = {
+		.context = context, .plan = plan, .index = index,
+		.variant = variant, .acc = acc,
 	};
-	struct cp_harness harness = *context->harness;
-	struct cp_chase chase;
-	struct cp_benchmark benchmark;
-	struct cp_samples taken;
-	double ratio_before, ratio_after;
-	int ret = cp_chase_build_spec(&chase, &spec);
+	const struct cp_arrangement arrangement = {
+		.build = build_round, .release = release_round,
+		.context = &data,
+	};
+	int ret = cp_harness_round(context->harness, &arrangement, round,
+				   samples, &acc->samples, &acc->clock);
 
-	if (ret == -EINTR)
+	if (!ret || ret == -EINTR)
 		return ret;
-	if (ret)
+	if (data.build_error)
 		return cp_error_set(error, -ret,
 				    "latency: cannot build a %" PRIu64 "-byte chase on %s pages%s",
 				    plan->sizes[index],
 				    cp_page_size_name(variant->pages),
 				    build_failure(ret, variant->pages));
-	benchmark = (struct cp_benchmark){
-		.body = cp_chase_body, .context = &chase,
-		.scale = cp_chase_loads_per_iteration(&chase),
-		.prime_count = chase.nr_lines /
-				       cp_chase_loads_per_iteration(&chase) + 1,
-	};
-	harness.config.samples = samples;
-	if (acc->samples.nr_samples)
-		harness.config.fixed_count = acc->samples.count;
-	ratio_before = cp_clock_core_cycles_per_tick();
-	ret = cp_harness_measure(&harness, &benchmark, &taken);
-	ratio_after = cp_clock_core_cycles_per_tick();
-	if (!ret) {
-		keep_chase_facts(acc, &chase);
-		note_round_clock(acc, ratio_before, ratio_after);
-		ret = cp_samples_append(&acc->samples, &taken);
-	}
-	cp_chase_free(&chase);
-	if (ret && ret != -EINTR)
-		return cp_error_set(error, -ret, "latency: cannot keep results");
-	return ret;
+	return cp_error_set(error, -ret, "latency: cannot keep results");
 }
 
 /* The module's name of @pages (1 GiB pages were refused before). */
