@@ -15,6 +15,7 @@
 #include "lib/align_classic.h"
 #include "lib/align_run.h"
 #include "lib/harness_results.h"
+#include "lib/harness_rounds.h"
 #include "lib/name_bytes.h"
 #include "lib/stability.h"
 
@@ -52,7 +53,7 @@ void align_describe(struct cp_measurement *m, const struct align_plan *plan,
 
 /* @samples into a new measurement that @describe names. */
 static int keep(struct cp_area_context *context, struct cp_samples *samples,
-		uint64_t scale, double before, double after,
+		uint64_t scale, const struct cp_round_clock *clock,
 		struct cp_measurement **out)
 {
 	struct cp_measurement *m = cp_results_add(context->results);
@@ -62,61 +63,96 @@ static int keep(struct cp_area_context *context, struct cp_samples *samples,
 		cp_samples_free(samples);
 		return -ENOMEM;
 	}
-	m->core_cycles_per_tick = (before + after) / 2;
+	m->core_cycles_per_tick = cp_round_clock_mean(clock);
 	ret = cp_measurement_take_samples(m, samples, scale,
 					  context->clock->tsc_hz);
 	if (ret)
 		return ret;
 	cp_stability_check(m, samples->median_sample_ticks,
 			   context->harness);
-	cp_stability_check_core_clock(m, before, after);
+	cp_stability_check_core_clock(m, clock->drift_before,
+				      clock->drift_after);
 	*out = m;
 	return 0;
+}
+
+/* An item's rounds: each builds its buffer anew, the last one still
+ * held (lib/harness_rounds.h). */
+struct item_rounds {
+	struct cp_align_access access;
+	struct cp_align_run runs[2];
+	uint64_t scale;
+};
+
+static int build_item(void *data, unsigned int round,
+		      struct cp_benchmark *benchmark)
+{
+	struct item_rounds *item = data;
+	struct cp_align_access access = item->access;
+	struct cp_align_run *run = &item->runs[round % 2];
+	int ret;
+
+	access.seed += round;
+	ret = cp_align_run_build(run, &access);
+	if (ret)
+		return ret;
+	item->scale = run->scale;
+	*benchmark = (struct cp_benchmark){
+		.body = cp_align_run_body, .context = run, .scale = run->scale,
+		/* One lap, so every slot is cached before the first sample. */
+		.prime_count = run->nr_slots / run->scale + 1,
+	};
+	return 0;
+}
+
+static bool verify_item(void *data, unsigned int round)
+{
+	struct item_rounds *item = data;
+
+	return cp_align_run_verify(&item->runs[round % 2]);
+}
+
+static void release_item(void *data, unsigned int round)
+{
+	struct item_rounds *item = data;
+
+	cp_align_run_free(&item->runs[round % 2]);
 }
 
 int align_measure(struct cp_area_context *context,
 		  const struct align_plan *plan, const struct align_item *item,
 		  struct cp_error *error)
 {
-	struct cp_align_access access = {
-		.kind = item->kind, .width = item->width,
-		.offset = item->offset, .stride = item->stride,
-		.size = item->buffer, .seed = context->options->seed,
+	struct item_rounds rounds = {
+		.access = {
+			.kind = item->kind, .width = item->width,
+			.offset = item->offset, .stride = item->stride,
+			.size = item->buffer, .seed = context->options->seed,
+		},
 	};
-	struct cp_align_run run;
-	struct cp_benchmark benchmark;
+	const struct cp_arrangement arrangement = {
+		.build = build_item, .verify = verify_item,
+		.release = release_item, .context = &rounds,
+	};
+	struct cp_round_clock clock;
 	struct cp_samples samples;
 	struct cp_measurement *m = NULL;
-	double before, after;
 	char name[96];
-	int ret = cp_align_run_build(&run, &access);
+	int ret = cp_harness_measure_rounds(&plan->harness, &arrangement,
+					    &samples, &clock);
 
 	align_item_name(item, name, sizeof(name));
-	if (ret)
-		return cp_error_set(error, -ret, "align: cannot build %s", name);
-	benchmark = (struct cp_benchmark){
-		.body = cp_align_run_body, .context = &run, .scale = run.scale,
-		/* One lap, so every slot is cached before the first sample. */
-		.prime_count = run.nr_slots / run.scale + 1,
-	};
-	before = cp_clock_core_cycles_per_tick();
-	ret = cp_harness_measure(&plan->harness, &benchmark, &samples);
-	after = cp_clock_core_cycles_per_tick();
-	if (!ret && !cp_align_run_verify(&run)) {
-		cp_samples_free(&samples);
-		ret = -EIO;
-	}
 	if (!ret)
-		ret = keep(context, &samples, run.scale, before, after, &m);
+		ret = keep(context, &samples, rounds.scale, &clock, &m);
 	if (m)
 		align_describe(m, plan, item, "user");
-	cp_align_run_free(&run);
 	if (ret == -EIO)
 		return cp_error_set(error, EIO,
 				    "align: %s: the checksum of what was loaded or stored does not match the buffer",
 				    name);
 	if (ret && ret != -EINTR)
-		return cp_error_set(error, -ret, "align: cannot keep results");
+		return cp_error_set(error, -ret, "align: cannot measure %s",
+				    name);
 	return ret;
 }
 
@@ -149,42 +185,78 @@ static void describe_classic(struct cp_measurement *m,
 	cp_measurement_add_param(m, "cpu", plan->cpu);
 }
 
+/* The classic pattern's rounds, as an item's. */
+struct shift_rounds {
+	uint64_t size;
+	uint32_t line, shift;
+	struct cp_align_classic classics[2];
+	/* What describe_classic reads: the pattern, not its buffer. */
+	struct cp_align_classic pattern;
+};
+
+static int build_shift(void *data, unsigned int round,
+		       struct cp_benchmark *benchmark)
+{
+	struct shift_rounds *shift = data;
+	struct cp_align_classic *classic = &shift->classics[round % 2];
+	int ret = cp_align_classic_build(classic, shift->size, shift->line,
+					 shift->shift);
+
+	if (ret)
+		return ret;
+	shift->pattern = (struct cp_align_classic){
+		.size = classic->size, .line = classic->line,
+		.shift = classic->shift, .steps = classic->steps,
+	};
+	*benchmark = (struct cp_benchmark){
+		.body = cp_align_classic_body, .context = classic,
+		.scale = classic->steps * 2, .prime_count = 2,
+	};
+	return 0;
+}
+
+static bool verify_shift(void *data, unsigned int round)
+{
+	struct shift_rounds *shift = data;
+
+	return cp_align_classic_verify(&shift->classics[round % 2]);
+}
+
+static void release_shift(void *data, unsigned int round)
+{
+	struct shift_rounds *shift = data;
+
+	cp_align_classic_free(&shift->classics[round % 2]);
+}
+
 static int measure_shift(struct cp_area_context *context,
 			 const struct align_plan *plan, uint64_t size,
 			 uint32_t shift, struct cp_error *error)
 {
-	struct cp_align_classic classic;
-	struct cp_benchmark benchmark;
+	struct shift_rounds rounds = {
+		.size = size, .line = plan->line, .shift = shift,
+	};
+	const struct cp_arrangement arrangement = {
+		.build = build_shift, .verify = verify_shift,
+		.release = release_shift, .context = &rounds,
+	};
+	struct cp_round_clock clock;
 	struct cp_samples samples;
 	struct cp_measurement *m = NULL;
-	double before, after;
-	int ret = cp_align_classic_build(&classic, size, plan->line, shift);
+	int ret = cp_harness_measure_rounds(&plan->harness, &arrangement,
+					    &samples, &clock);
 
-	if (ret)
-		return cp_error_set(error, -ret,
-				    "align: cannot build the classic pattern");
-	benchmark = (struct cp_benchmark){
-		.body = cp_align_classic_body, .context = &classic,
-		.scale = classic.steps * 2, .prime_count = 2,
-	};
-	before = cp_clock_core_cycles_per_tick();
-	ret = cp_harness_measure(&plan->harness, &benchmark, &samples);
-	after = cp_clock_core_cycles_per_tick();
-	if (!ret && !cp_align_classic_verify(&classic)) {
-		cp_samples_free(&samples);
-		ret = -EIO;
-	}
 	if (!ret)
-		ret = keep(context, &samples, benchmark.scale, before, after,
+		ret = keep(context, &samples, rounds.pattern.steps * 2, &clock,
 			   &m);
 	if (m)
-		describe_classic(m, plan, &classic);
-	cp_align_classic_free(&classic);
+		describe_classic(m, plan, &rounds.pattern);
 	if (ret == -EIO)
 		return cp_error_set(error, EIO,
 				    "align: classic pattern: the checksum of what was loaded does not match the buffer");
 	if (ret && ret != -EINTR)
-		return cp_error_set(error, -ret, "align: cannot keep results");
+		return cp_error_set(error, -ret,
+				    "align: cannot measure the classic pattern");
 	return ret;
 }
 
