@@ -18,52 +18,82 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "lib/harness_rounds.h"
+#include "lib/rounds.h"
 #include "lib/stability.h"
 #include "lib/xcore_run.h"
 
 /* Rounds per sample at most (8 KiB blocks need about a dozen here). */
 #define MAX_ROUNDS_PER_SAMPLE 64
 
-static int record(struct cp_area_context *context,
-		  const struct xcore_config *config,
-		  const struct cp_chase *block,
-		  const struct cp_xcore_timing *timing, unsigned int count)
-{
-	struct cp_measurement *m = cp_results_add(context->results);
-	unsigned int samples = timing->rounds / count;
-	double *values = malloc((samples ? samples : 1) * sizeof(*values));
-	double lines = (double)block->nr_lines;
-	int ret;
+/* The samples of every arrangement so far (lib/rounds.h: a "round"
+ * there is an arrangement here, a walk being this area's round). */
+struct xcore_samples {
+	double *values;			/* ticks per line */
+	unsigned int nr, retaken;
+	bool interrupted, huge_pages_requested;
+	struct cp_round_clock clock;
+};
 
-	if (!m || !values) {
-		free(values);
+/* The samples @timing's walks make, @count walks each, appended. */
+static int append_walks(const struct cp_area_context *context,
+			struct xcore_samples *acc,
+			const struct cp_xcore_timing *timing,
+			const struct cp_chase *block, unsigned int count)
+{
+	unsigned int samples = timing->rounds / count;
+	double *values = realloc(acc->values, (acc->nr + samples + 1) *
+						      sizeof(*values));
+	double lines = (double)block->nr_lines;
+
+	if (!values)
 		return -ENOMEM;
-	}
+	acc->values = values;
 	for (unsigned int i = 0; i < samples; i++) {
 		double sum = 0;
 
 		for (unsigned int r = 0; r < count; r++)
 			sum += (double)timing->ticks[i * count + r] -
 			       context->clock->overhead_ticks;
-		values[i] = sum / count / lines;
+		values[acc->nr++] = sum / count / lines;
 	}
+	acc->retaken += timing->retaken;
+	acc->interrupted |= timing->interrupted;
+	acc->huge_pages_requested |= block->huge_pages_requested;
+	cp_round_clock_note(&acc->clock, timing->core_ratio_before,
+			    timing->core_ratio_after);
+	return 0;
+}
+
+static int record(struct cp_area_context *context,
+		  const struct xcore_config *config, uint64_t lines,
+		  unsigned int count, unsigned int per_round,
+		  struct xcore_samples *acc)
+{
+	struct cp_measurement *m = cp_results_add(context->results);
+	int ret;
+
+	if (!m)
+		return -ENOMEM;
 	xcore_describe(m, config, context->topology, "user");
 	cp_measurement_add_param(m, "huge_pages_requested",
-				 block->huge_pages_requested);
+				 acc->huge_pages_requested);
 	m->count = count;
-	m->scale = block->nr_lines;
-	m->interrupted = timing->interrupted;
-	m->preempted_retaken = timing->retaken;
-	m->core_cycles_per_tick = (timing->core_ratio_before +
-				   timing->core_ratio_after) / 2;
-	m->interrupted |= samples < context->harness->config.samples;
-	ret = cp_measurement_set_samples(m, values, samples,
+	m->scale = lines;
+	m->interrupted = acc->interrupted ||
+			 acc->nr < context->harness->config.samples;
+	m->preempted_retaken = acc->retaken;
+	m->core_cycles_per_tick = cp_round_clock_mean(&acc->clock);
+	if (per_round < context->harness->config.samples)
+		m->samples_per_round = per_round;
+	ret = cp_measurement_set_samples(m, acc->values, acc->nr,
 					 context->clock->tsc_hz);
+	acc->values = NULL;
 	if (ret)
 		return ret;
-	cp_stability_check_ops(m, lines * count, 0, context->harness);
-	cp_stability_check_core_clock(m, timing->core_ratio_before,
-				      timing->core_ratio_after);
+	cp_stability_check_ops(m, (double)lines * count, 0, context->harness);
+	cp_stability_check_core_clock(m, acc->clock.drift_before,
+				      acc->clock.drift_after);
 	return 0;
 }
 
@@ -99,50 +129,94 @@ static int rounds_per_sample(const struct cp_area_context *context,
 	return 0;
 }
 
+/* Arrangement @round: a block of its own (the last one still held, so
+ * not its pages again), its chase order from --seed and the round, and
+ * its share of the samples. */
+static int measure_arrangement(struct cp_area_context *context,
+			       const struct xcore_config *config,
+			       struct cp_xcore_job *job,
+			       struct cp_chase blocks[2], unsigned int round,
+			       unsigned int samples, unsigned int *count,
+			       struct xcore_samples *acc,
+			       unsigned int *failed_cpu)
+{
+	struct cp_chase *block = &blocks[round % 2];
+	struct cp_xcore_timing timing;
+	int ret = cp_chase_build(block, config->size, 64,
+				 context->options->seed + round);
+
+	if (ret)
+		return ret;
+	if (round)
+		cp_chase_free(&blocks[(round + 1) % 2]);
+	job->block = block;
+	if (!round)
+		ret = rounds_per_sample(context, job, count, failed_cpu);
+	if (ret)
+		return ret;
+	job->rounds = samples * *count;
+	job->max_retakes = job->rounds * XCORE_RETAKES_PER_ROUND;
+	ret = cp_xcore_run(job, &timing, failed_cpu);
+	if (ret)
+		return ret;
+	if (timing.rounds >= *count)
+		ret = append_walks(context, acc, &timing, block, *count);
+	else
+		acc->interrupted = true;
+	cp_xcore_timing_free(&timing);
+	return ret;
+}
+
 int xcore_measure(struct cp_area_context *context,
 		  const struct xcore_config *config, struct cp_error *error)
 {
 	const struct xcore_target *t = config->target;
-	unsigned int samples = context->harness->config.samples, count = 1;
+	const struct cp_harness_config *harness = &context->harness->config;
+	unsigned int per_round = cp_rounds_samples_per_round(harness->samples,
+							     harness->rounds);
+	unsigned int rounds = (unsigned int)cp_rounds_count(harness->samples,
+							    per_round);
 	struct cp_xcore_job job = {
 		.producer = t->producer, .consumer = t->consumer,
 		.touch = config->touch, .delay = config->delay,
 	};
-	struct cp_xcore_timing timing;
-	struct cp_chase block;
-	unsigned int failed_cpu = 0;
+	struct cp_chase blocks[2] = { 0 };
+	struct xcore_samples acc = { 0 };
+	unsigned int failed_cpu = 0, count = 1;
+	uint64_t lines = 0;
 	char name[64];
-	int ret;
+	int ret = 0;
 
 	xcore_config_name(config, name, sizeof(name));
-	ret = cp_chase_build(&block, config->size, 64,
-			     context->options->seed);
-	if (ret)
-		return cp_error_set(error, -ret,
-				    "xcore: %s: cannot allocate the block", name);
-	job.block = &block;
-	ret = rounds_per_sample(context, &job, &count, &failed_cpu);
-	if (!ret) {
-		job.rounds = samples * count;
-		job.max_retakes = job.rounds * XCORE_RETAKES_PER_ROUND;
-		ret = cp_xcore_run(&job, &timing, &failed_cpu);
+	for (unsigned int r = 0; r < rounds && !ret && !acc.interrupted; r++) {
+		unsigned int left = harness->samples - r * per_round;
+
+		ret = measure_arrangement(context, config, &job, blocks, r,
+					  left < per_round ? left : per_round,
+					  &count, &acc, &failed_cpu);
+		if (!lines && blocks[r % 2].nr_lines)
+			lines = blocks[r % 2].nr_lines;
 	}
-	if (!ret && timing.rounds < count) {
-		cp_xcore_timing_free(&timing);
+	cp_chase_free(&blocks[0]);
+	cp_chase_free(&blocks[1]);
+	if (ret == -EINTR && acc.nr)
+		ret = 0;
+	if (!ret && !acc.nr)
 		ret = -EINTR;
-	}
 	if (!ret) {
-		ret = record(context, config, &block, &timing, count);
-		cp_xcore_timing_free(&timing);
+		ret = record(context, config, lines, count, per_round, &acc);
 		if (ret)
 			cp_error_set(error, -ret, "xcore: cannot keep results");
 	} else if (ret == -EINVAL) {
 		cp_error_set(error, EINVAL, "xcore: %s: cannot run on CPU %u",
 			     name, failed_cpu);
+	} else if (ret == -ENOMEM) {
+		cp_error_set(error, ENOMEM,
+			     "xcore: %s: cannot allocate the block", name);
 	} else if (ret != -EINTR) {
 		cp_error_set(error, -ret, "xcore: %s: cannot run the threads",
 			     name);
 	}
-	cp_chase_free(&block);
+	free(acc.values);
 	return ret;
 }

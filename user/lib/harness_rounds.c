@@ -20,8 +20,8 @@ static double drift(double before, double after)
 	return before > after ? before / after : after / before;
 }
 
-static void note_clock(struct cp_round_clock *clock, double before,
-		       double after)
+void cp_round_clock_note(struct cp_round_clock *clock, double before,
+			 double after)
 {
 	clock->ratio_sum += (before + after) / 2;
 	clock->rounds++;
@@ -58,7 +58,7 @@ static int run_round(const struct cp_harness *harness,
 		ret = -EIO;
 	}
 	if (!ret) {
-		note_clock(clock, before, after);
+		cp_round_clock_note(clock, before, after);
 		ret = cp_samples_append(acc, &taken);
 	}
 	if (ret)

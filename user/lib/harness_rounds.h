@@ -39,6 +39,10 @@ struct cp_round_clock {
 	double drift_before, drift_after;
 };
 
+/* Count a round that read the clock @before and @after it. */
+void cp_round_clock_note(struct cp_round_clock *clock, double before,
+			 double after);
+
 /* The mean core cycles per tick of the rounds, 0 when none. */
 double cp_round_clock_mean(const struct cp_round_clock *clock);
 
