@@ -35,7 +35,7 @@ static const char usage[] =
 	"otherwise.  Several runs on a side (before and after '--') are\n"
 	"pooled: their samples carry the variation between runs, which one\n"
 	"run's samples cannot.  Measurements taken in rounds of new\n"
-	"arrangements on both sides (latency, bounce) are judged on their\n"
+	"arrangements on both sides (see run --rounds) are judged on their\n"
 	"rounds' medians (Welch's t test), not on samples that share a\n"
 	"round.\n"
 	"\n"
