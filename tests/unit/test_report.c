@@ -157,6 +157,11 @@ static void test_report_has_every_area(void **state)
 	assert_self_contained(html);
 	assert_non_null(strstr(html, "Test CPU &quot;quoted&quot;, v2"));
 	assert_non_null(strstr(html, "user mode only"));
+	/* The findings first, before the machine and every area. */
+	assert_non_null(strstr(html, "<section id=\"summary\">"));
+	assert_true(strstr(html, "<section id=\"summary\">") <
+		    strstr(html, "id=\"machine\""));
+	assert_non_null(strstr(html, "<th>coherence granularity</th><td>64 B"));
 	/* latency: user and kernel side by side, cache size marked. */
 	assert_int_equal(charts_in(html, "latency"), 2);
 	assert_non_null(strstr(html, ">L1d 48 KiB<"));
@@ -220,7 +225,9 @@ static void test_report_without_measurements(void **state)
 	assert_non_null(strstr(html, "cacheprobe.ko 0.1.0, ABI 2"));
 	assert_non_null(strstr(html, "interrupted"));
 	assert_non_null(strstr(html, "no measurements"));
-	assert_int_equal(count_of(html, "<section"), 1);
+	/* The summary, each finding "not measured", and the machine. */
+	assert_int_equal(count_of(html, "<section"), 2);
+	assert_int_equal(count_of(html, "<tr class=\"unmeasured\">"), 6);
 	free(html);
 	cp_results_free(&results);
 }

@@ -21,6 +21,7 @@
 #include "cli/run_cpu_needs.h"
 #include "cli/run_default.h"
 #include "cli/results_table.h"
+#include "cli/summary_table.h"
 #include "cli/run_options.h"
 #include "cli/run_outputs.h"
 #include "lib/client.h"
@@ -365,6 +366,7 @@ static int measure_and_report(struct run_session *session)
 	if (status == CLI_EXIT_USAGE)
 		return status;
 	if (show) {
+		cli_print_summary(stdout, &session->results);
 		cli_print_results(stdout, &session->results);
 		cli_print_coldcache(stdout, &session->results);
 		cli_print_bounce(stdout, &session->results);

@@ -6,6 +6,7 @@
 #include <json-c/json.h>
 
 #include "c2c_matrix.h"
+#include "summary.h"
 #include "json_print.h"
 
 static void add(json_object *object, const char *key, json_object *value)
@@ -216,6 +217,7 @@ static json_object *results_json(const struct cp_results *results)
 	add(tool, "name", json_object_new_string("cacheprobe-run"));
 	add(tool, "version", json_object_new_string(results->tool_version));
 	add(root, "tool", tool);
+	add(root, "summary", cp_summary_json(results));
 	add(root, "interrupted", json_object_new_boolean(results->interrupted));
 	if (results->interrupted && results->interrupted_reason[0])
 		add(root, "interrupted_reason",

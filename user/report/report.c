@@ -8,6 +8,7 @@
 #include "report/html_text.h"
 #include "report/report_area.h"
 #include "report/report_machine.h"
+#include "report/report_summary.h"
 #include "report/report_style.h"
 
 #define MAX_AREAS 32
@@ -52,7 +53,8 @@ static void head(FILE *out, const struct cp_results *results)
 
 static void contents(FILE *out, const char **areas, size_t n)
 {
-	fputs("<nav><a href=\"#machine\">Machine</a>", out);
+	fputs("<nav><a href=\"#summary\">Summary</a> · <a href=\"#machine\">Machine</a>",
+	      out);
 	for (size_t i = 0; i < n; i++) {
 		fputs(" · <a href=\"#area-", out);
 		html_escape(out, areas[i]);
@@ -151,6 +153,7 @@ int cp_report_write(const struct cp_results *results, FILE *out)
 
 	head(out, results);
 	contents(out, areas, nr_areas);
+	report_summary(out, results);
 	report_machine(out, results);
 	for (size_t i = 0; i < nr_areas; i++)
 		area_section(out, results, areas[i]);

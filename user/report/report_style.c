@@ -15,6 +15,7 @@ const char report_css[] =
 	"td.params{font-family:ui-monospace,monospace;font-size:.9em}\n"
 	".tablewrap{overflow-x:auto}\n"
 	"table.kv th{width:14em}\n"
+	"table.summary{font-size:1em}table.summary th{width:12em}tr.unmeasured td{color:#777}\n"
 	".modes{display:grid;grid-template-columns:repeat(auto-fit,minmax(560px,1fr));gap:1.5em}\n"
 	".mode{min-width:0}\n"
 	".warn{background:#fff4e5;border-left:4px solid #d55e00;padding:.5em 1em}\n"

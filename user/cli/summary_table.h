@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The run's findings (lib/summary.h) on the console, before the tables
+ * that are their evidence: one finding a line, wrapped to 80 columns,
+ * its interval after it when it has one, the run's doubts last. */
+#ifndef CACHEPROBE_SUMMARY_TABLE_H
+#define CACHEPROBE_SUMMARY_TABLE_H
+
+#include <stdio.h>
+
+#include "lib/results.h"
+
+void cli_print_summary(FILE *out, const struct cp_results *results);
+
+#endif

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "report/report_summary.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "lib/summary.h"
+#include "report/html_text.h"
+
+static void interval_cell(FILE *out, const struct cp_finding *f)
+{
+	bool factor = strcmp(f->unit, "x") == 0;
+
+	fputs("<td>", out);
+	if (isfinite(f->low) && isfinite(f->high))
+		html_printf(out, "%s%.3g to %.3g%s%s", factor ? "x" : "",
+			    f->low, f->high, factor ? "" : " ",
+			    factor ? "" : f->unit);
+	fputs("</td>", out);
+}
+
+void report_summary(FILE *out, const struct cp_results *results)
+{
+	struct cp_summary summary;
+
+	cp_summary_build(results, &summary);
+	fputs("<section id=\"summary\">\n<h2>Summary</h2>\n"
+	      "<table class=\"summary\">\n<tr><th>finding</th><th>answer</th><th>95 % interval</th></tr>\n",
+	      out);
+	for (size_t i = 0; i < summary.nr_findings; i++) {
+		const struct cp_finding *f = &summary.findings[i];
+
+		fputs(f->measured ? "<tr><th>" : "<tr class=\"unmeasured\"><th>",
+		      out);
+		html_escape(out, f->topic);
+		fputs("</th><td>", out);
+		html_escape(out, f->answer);
+		fputs("</td>", out);
+		interval_cell(out, f);
+		fputs("</tr>\n", out);
+	}
+	fputs("</table>\n", out);
+	if (summary.nr_doubts) {
+		fputs("<ul class=\"doubts\">\n", out);
+		for (size_t i = 0; i < summary.nr_doubts; i++) {
+			fputs("<li>", out);
+			html_escape(out, summary.doubts[i]);
+			fputs("</li>\n", out);
+		}
+		fputs("</ul>\n", out);
+	}
+	fputs("</section>\n", out);
+}
