@@ -8,8 +8,12 @@
 #     intervals described the run-to-run variation of two estimates of one
 #     spread, far more when they describe one run's arrangement only);
 #   - compare of each consecutive pair: its totals and exit status;
-#   - compare of consecutive pairs of pairs (runs pooled two a side).
-# Not part of make check: it takes RUNS times a run.  OUT keeps the files.
+#   - compare of consecutive pairs of pairs (runs pooled two a side);
+#   - the same share and compares in core cycles (compare --cycles), where
+#     both runs measured the core clock: what is left once the clock's
+#     own moves between runs are out.
+# Not part of make check: it takes RUNS times a run.  OUT keeps the files;
+# with REUSE=1 the runs already in OUT are judged again, not taken.
 #
 # Usage: tests/stats/run-to-run.sh [PATH-OF-cacheprobe-run]
 set -euo pipefail
@@ -23,6 +27,7 @@ read -r -a areas <<<"${AREAS:-}"
 echo "machine: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1), $(nproc) CPUs"
 echo "runs: $runs of ${AREAS:-the default run}, files in $out"
 for i in $(seq 1 "$runs"); do
+	[ "${REUSE:-0}" = 1 ] && [ -s "$out/run$i.json" ] && continue
 	"$program" run "${areas[@]}" --mode user --quiet --json "$out/run$i.json"
 done
 
@@ -36,7 +41,7 @@ def load(i):
         return {(m["area"], m["name"], m["mode"]): m
                 for m in json.load(f)["measurements"]}
 files = [load(i) for i in range(1, runs + 1)]
-outside, total = defaultdict(int), defaultdict(int)
+outside, cycles, total = defaultdict(int), defaultdict(int), defaultdict(int)
 for a, b in zip(files, files[1:]):
     for key, m in a.items():
         if key not in b or m["area"] == "harness":
@@ -45,10 +50,19 @@ for a, b in zip(files, files[1:]):
         median = b[key]["stats_ns"]["median"]
         total[key[0]] += 1
         outside[key[0]] += not (low <= median <= high)
-print("\nnext run's median outside this run's 95 % interval:")
+        # In cycles: each run's ns times its own core clock.
+        ra = m.get("core_cycles_per_tick") or 0
+        rb = b[key].get("core_cycles_per_tick") or 0
+        if ra > 0 and rb > 0:
+            low, high, median = low * ra, high * ra, median * rb
+        cycles[key[0]] += not (low <= median <= high)
+print("\nnext run's median outside this run's 95 % interval (in ns; in core")
+print("cycles where both runs measured the core clock):")
 for area in sorted(total):
     print(f"  {area:10s} {outside[area]:5d} of {total[area]:5d}"
-          f"  {100 * outside[area] / total[area]:5.1f} %")
+          f"  {100 * outside[area] / total[area]:5.1f} %"
+          f"   cycles {cycles[area]:5d}"
+          f"  {100 * cycles[area] / total[area]:5.1f} %")
 PY
 
 verdicts() {
@@ -64,15 +78,19 @@ PY
 	return "$status"
 }
 
-echo
-echo "compare of consecutive runs:"
-clean=0
-for i in $(seq 1 $((runs - 1))); do
-	printf '  run%-2d vs run%-2d ' "$i" $((i + 1))
-	verdicts "$out/run$i.json" "$out/run$((i + 1)).json" &&
-		clean=$((clean + 1))
+for unit in ns cycles; do
+	flag=()
+	[ "$unit" = cycles ] && flag=(--cycles)
+	echo
+	echo "compare ${flag[*]} of consecutive runs:"
+	clean=0
+	for i in $(seq 1 $((runs - 1))); do
+		printf '  run%-2d vs run%-2d ' "$i" $((i + 1))
+		verdicts "${flag[@]}" "$out/run$i.json" \
+			"$out/run$((i + 1)).json" && clean=$((clean + 1))
+	done
+	echo "  $clean of $((runs - 1)) pairs exit 0"
 done
-echo "  $clean of $((runs - 1)) pairs exit 0"
 
 echo
 echo "compare of consecutive pairs of runs, pooled two a side:"

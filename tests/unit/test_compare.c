@@ -548,8 +548,19 @@ static void test_several_runs(void **state)
 /* A file with "chase 1 MiB" taken in 5 rounds of 3 samples, the rounds
  * at @centers, +-0.1 % inside each (@per_round 0: the same samples, not
  * marked as rounds). */
+static char *clocked_file(const double *centers, unsigned int per_round,
+			  double clock, const char *name);
+
 static char *rounds_file(const double *centers, unsigned int per_round,
 			 const char *name)
+{
+	return clocked_file(centers, per_round, 1.5, name);
+}
+
+/* The same with the core clock at @clock cycles per tick (0: not
+ * measured). */
+static char *clocked_file(const double *centers, unsigned int per_round,
+			  double clock, const char *name)
 {
 	struct cp_results results;
 	double values[NR_SAMPLES], *ticks = malloc(sizeof(values));
@@ -563,6 +574,7 @@ static char *rounds_file(const double *centers, unsigned int per_round,
 	fixture_measurement(&results, "chase 1 MiB", values, NR_SAMPLES);
 	m = &results.measurements[0];
 	m->samples_per_round = per_round;
+	m->core_cycles_per_tick = clock;
 	for (int i = 0; i < NR_SAMPLES; i++)
 		ticks[i] = values[i] * FIXTURE_TSC_HZ / 1e9;
 	assert_int_equal(cp_measurement_set_samples(m, ticks, NR_SAMPLES,
@@ -607,6 +619,34 @@ static void test_rounds_are_the_units(void **state)
 	fixture_remove(next_flat);
 }
 
+/*
+ * The core clock 10 % faster in the new run and the loads 10 % quicker
+ * in ns: as many cycles.  In ns a 10 % improvement; in cycles (--cycles)
+ * the same.  Without a clock on one side the row stays in ns.
+ */
+static void test_cycles(void **state)
+{
+	const double base_centers[] = { 10, 10.1, 9.9, 10.05, 10.0 };
+	const double next_centers[] = { 9.09, 9.18, 9.0, 9.14, 9.09 };
+	char *base = clocked_file(base_centers, 3, 1.5, "base.json");
+	char *next = clocked_file(next_centers, 3, 1.65, "next.json");
+	char *unclocked = clocked_file(next_centers, 3, 0, "unclocked.json");
+
+	(void)state;
+	assert_int_equal(compare(base, next, NULL), 0);
+	assert_non_null(strstr(row("latency: chase 1 MiB"), "improvement"));
+	assert_int_equal(compare("--cycles", base, next, NULL), 0);
+	assert_non_null(strstr(row("latency: chase 1 MiB"), "same"));
+	assert_non_null(strstr(printed,
+			       "ratios in core cycles for 1 of 1 measurements"));
+	assert_int_equal(compare("--cycles", base, unclocked, NULL), 0);
+	assert_non_null(strstr(row("latency: chase 1 MiB"), "improvement"));
+	assert_non_null(strstr(printed, "core cycles for 0 of 1"));
+	fixture_remove(base);
+	fixture_remove(next);
+	fixture_remove(unclocked);
+}
+
 static void test_misuse(void **state)
 {
 	char *base = result_file(10.0, 0, "base.json");
@@ -640,6 +680,7 @@ int main(void)
 		cmocka_unit_test(test_unclear),
 		cmocka_unit_test(test_several_runs),
 		cmocka_unit_test(test_rounds_are_the_units),
+		cmocka_unit_test(test_cycles),
 		cmocka_unit_test(test_misuse),
 	};
 

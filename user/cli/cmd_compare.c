@@ -46,6 +46,9 @@ static const char usage[] =
 	"      --json=FILE      write the verdicts and totals as JSON\n"
 	"      --markdown=FILE  write them as Markdown (a pull-request comment)\n"
 	"                       ('-': standard output, instead of the table)\n"
+	"      --cycles         judge in core cycles where both runs measured\n"
+	"                       the core clock (its moves between runs left\n"
+	"                       out; the medians shown stay in ns)\n"
 	"  -h, --help           show this help\n"
 	"\n"
 	"Exit status: 0 no regression, 1 a regression (or an output that could\n"
@@ -58,6 +61,7 @@ struct compare_options {
 	size_t nr_paths[2];
 	const char *json;	/* NULL: not asked; "-": standard output */
 	const char *markdown;
+	bool cycles;		/* --cycles */
 };
 
 /* A number in [@min, @max) (@min excluded too unless @min_allowed). */
@@ -181,6 +185,7 @@ static int parse_options(int argc, char **argv, struct compare_options *options)
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "json", required_argument, NULL, 'j' },
 		{ "markdown", required_argument, NULL, 'm' },
+		{ "cycles", no_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -205,6 +210,8 @@ static int parse_options(int argc, char **argv, struct compare_options *options)
 								  : "markdown");
 			*(opt == 'j' ? &options->json : &options->markdown) =
 				optarg;
+		} else if (opt == 'c') {
+			options->cycles = true;
 		} else if (opt == 'h') {
 			fputs(usage, stdout);
 			return CLI_EXIT_OK;
@@ -285,7 +292,7 @@ static int compare_runs(const struct compare_options *options,
 				compare_side_results(&sides[1]),
 				compare_side_index(&sides[1]),
 				options->threshold, options->alpha,
-				&comparison)) {
+				options->cycles, &comparison)) {
 		fprintf(stderr, "%s: %s: out of memory\n", CLI_PROGRAM,
 			COMMAND);
 		return CLI_EXIT_FAILURE;

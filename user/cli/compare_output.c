@@ -105,6 +105,10 @@ int compare_write_console(const struct compare_context *context, FILE *out)
 	fprintf(out,
 		"threshold %g %%, false discovery rate %g; intervals of the ratio\n",
 		100 * comparison->threshold, comparison->alpha);
+	if (comparison->cycles)
+		fprintf(out,
+			"ratios in core cycles for %zu of %zu measurements (both runs measured the core clock), in ns for the rest\n",
+			comparison->in_cycles, comparison->nr_rows);
 	fprintf(out, "  %-*s %8s %8s %6s %-11s  %s\n", CONSOLE_LABEL_WIDTH,
 		"measurement", "baseline", "new", "ratio", "interval",
 		"verdict");
@@ -165,6 +169,8 @@ static json_object *row_json(const struct cp_comparison_row *row)
 	add(object, "p_adjusted", number(row->p_adjusted));
 	add(object, "units", json_object_new_string(row->by_rounds ? "rounds"
 								   : "samples"));
+	add(object, "in", json_object_new_string(row->in_cycles ? "cycles"
+								 : "ns"));
 	add(object, "baseline_units",
 	    json_object_new_int64((int64_t)(row->by_rounds
 			? row->base_rounds : row->base->nr_samples)));

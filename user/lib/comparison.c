@@ -11,6 +11,7 @@
 #include "mann_whitney.h"
 #include "ratio_interval.h"
 #include "rounds.h"
+#include "stats.h"
 #include "welch.h"
 
 static const char *const verdict_names[] = {
@@ -39,17 +40,41 @@ const char *cp_verdict_key(enum cp_verdict verdict)
 	return verdict_keys[verdict];
 }
 
-/* The medians of @m's rounds, malloc'ed into *@medians; how many (0
- * when @m took no rounds, or on no memory). */
-static size_t round_medians(const struct cp_measurement *m, double **medians)
+/* The medians of @m's rounds of @values, malloc'ed into *@medians; how
+ * many (0 when @m took no rounds, or on no memory). */
+static size_t round_medians(const struct cp_measurement *m,
+			    const double *values, double **medians)
 {
 	size_t rounds = cp_rounds_count(m->nr_samples, m->samples_per_round);
 
 	*medians = rounds >= 2 ? malloc(rounds * sizeof(**medians)) : NULL;
 	if (!*medians)
 		return 0;
-	return cp_rounds_medians(m->ns, m->nr_samples, m->samples_per_round,
+	return cp_rounds_medians(values, m->nr_samples, m->samples_per_round,
 				 *medians);
+}
+
+/* @m's samples in ns, or in core cycles when @cycles and it measured
+ * the core clock: a malloc'ed copy either way, NULL on no memory. */
+static double *values_of(const struct cp_measurement *m, bool cycles)
+{
+	double *values = malloc((m->nr_samples ? m->nr_samples : 1) *
+				sizeof(*values));
+
+	for (size_t i = 0; values && i < m->nr_samples; i++)
+		values[i] = cycles ? m->ticks[i] * m->core_cycles_per_tick
+				   : m->ns[i];
+	return values;
+}
+
+/* The row's values: cycles when asked and both sides can. */
+static int row_values(struct cp_comparison_row *row, bool cycles)
+{
+	row->in_cycles = cycles && row->base->core_cycles_per_tick > 0 &&
+			 row->next->core_cycles_per_tick > 0;
+	row->base_values = values_of(row->base, row->in_cycles);
+	row->next_values = values_of(row->next, row->in_cycles);
+	return row->base_values && row->next_values ? 0 : -ENOMEM;
 }
 
 /*
@@ -60,8 +85,8 @@ static size_t round_medians(const struct cp_measurement *m, double **medians)
 static bool test_by_rounds(struct cp_comparison_row *row, double alpha)
 {
 	double *base = NULL, *next = NULL;
-	size_t n = round_medians(row->base, &base);
-	size_t m = n ? round_medians(row->next, &next) : 0;
+	size_t n = round_medians(row->base, row->base_values, &base);
+	size_t m = n ? round_medians(row->next, row->next_values, &next) : 0;
 	struct cp_welch welch;
 
 	row->by_rounds = m && !cp_welch_log_ratio(base, n, next, m,
@@ -108,10 +133,19 @@ static int pair_rows(const struct cp_results *base,
 					    b->stats_ns.median,
 		};
 		out->nr_rows++;
+		if (row_values(row, out->cycles))
+			return -ENOMEM;
+		out->in_cycles += row->in_cycles;
+		if (row->in_cycles)
+			row->ratio_of_medians =
+				cp_stats_median(row->next_values,
+						m->nr_samples) /
+				cp_stats_median(row->base_values,
+						b->nr_samples);
 		if (test_by_rounds(row, out->alpha))
 			continue;
-		if (cp_mann_whitney(b->ns, b->nr_samples, m->ns,
-				    m->nr_samples, &test))
+		if (cp_mann_whitney(row->base_values, b->nr_samples,
+				    row->next_values, m->nr_samples, &test))
 			return -ENOMEM;
 		row->p_value = test.p_value;
 	}
@@ -165,9 +199,9 @@ static int judge_rows(struct cp_comparison *out)
 			out->totals[row->verdict]++;
 			continue;
 		}
-		ret = cp_ratio_interval(row->base->ns,
+		ret = cp_ratio_interval(row->base_values,
 					    row->base->nr_samples,
-					    row->next->ns,
+					    row->next_values,
 					    row->next->nr_samples, z,
 					    &interval);
 
@@ -194,7 +228,7 @@ int cp_comparison_build(const struct cp_results *base,
 			const struct cp_results_index *base_index,
 			const struct cp_results *next,
 			const struct cp_results_index *next_index,
-			double threshold, double alpha,
+			double threshold, double alpha, bool cycles,
 			struct cp_comparison *out)
 {
 	int ret;
@@ -202,6 +236,7 @@ int cp_comparison_build(const struct cp_results *base,
 	memset(out, 0, sizeof(*out));
 	out->threshold = threshold;
 	out->alpha = alpha;
+	out->cycles = cycles;
 	ret = pair_rows(base, base_index, next, next_index, out);
 	if (!ret)
 		ret = adjust(out);
@@ -214,6 +249,10 @@ int cp_comparison_build(const struct cp_results *base,
 
 void cp_comparison_free(struct cp_comparison *comparison)
 {
+	for (size_t i = 0; comparison->rows && i < comparison->nr_rows; i++) {
+		free(comparison->rows[i].base_values);
+		free(comparison->rows[i].next_values);
+	}
 	free(comparison->rows);
 	comparison->rows = NULL;
 	comparison->nr_rows = 0;

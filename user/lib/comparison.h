@@ -51,6 +51,10 @@ struct cp_comparison_row {
 	double ratio;
 	bool by_rounds;
 	size_t base_rounds, next_rounds;
+	/* The values compared: the samples in ns, or with in_cycles in
+	 * core cycles (ticks x each side's core_cycles_per_tick). */
+	bool in_cycles;
+	double *base_values, *next_values;	/* malloc'ed */
 	double ratio_of_medians;
 	double low, high;	/* interval of the ratio; high may be +inf */
 	double confidence;	/* of that interval: 1 - alpha */
@@ -61,6 +65,10 @@ struct cp_comparison_row {
 struct cp_comparison {
 	double threshold;	/* share: 0.05 for 5 % */
 	double alpha;		/* false discovery rate */
+	/* Judge in core cycles where both sides measured the core clock,
+	 * so that the clock's own moves between runs stay out. */
+	bool cycles;
+	size_t in_cycles;	/* rows judged so */
 	size_t nr_rows;
 	struct cp_comparison_row *rows;	/* in the new run's order */
 	size_t only_base, only_next;
@@ -69,13 +77,14 @@ struct cp_comparison {
 
 /*
  * Judge the measurements @base and @next (indexed) have in common, into
- * @out (free with cp_comparison_free).  0 or -ENOMEM.
+ * @out (free with cp_comparison_free), in core cycles where @cycles and
+ * both sides measured the core clock, else in ns.  0 or -ENOMEM.
  */
 int cp_comparison_build(const struct cp_results *base,
 			const struct cp_results_index *base_index,
 			const struct cp_results *next,
 			const struct cp_results_index *next_index,
-			double threshold, double alpha,
+			double threshold, double alpha, bool cycles,
 			struct cp_comparison *out);
 void cp_comparison_free(struct cp_comparison *comparison);
 

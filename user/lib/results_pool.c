@@ -40,6 +40,16 @@ static unsigned int pooled_rounds(const struct cp_measurement **found,
 	return per_round;
 }
 
+/* The first run's core clock when every run measured it, else 0. */
+static double pooled_clock(const struct cp_measurement **found,
+			   size_t nr_runs)
+{
+	for (size_t r = 0; r < nr_runs; r++)
+		if (!(found[r]->core_cycles_per_tick > 0))
+			return 0;
+	return found[0]->core_cycles_per_tick;
+}
+
 static int pool_one(struct cp_results *out,
 		    const struct cp_measurement **found, size_t nr_runs,
 		    size_t total)
@@ -57,11 +67,19 @@ static int pool_one(struct cp_results *out,
 	m->ticks = malloc(total * sizeof(*m->ticks));
 	if (!m->ns || !m->ticks)
 		return -ENOMEM;
+	m->core_cycles_per_tick = pooled_clock(found, nr_runs);
 	for (size_t r = 0; r < nr_runs; r++) {
 		size_t n = found[r]->nr_samples;
+		/* Ticks in the first run's core clock: ticks times the
+		 * pooled core_cycles_per_tick are each run's cycles. */
+		double scale = m->core_cycles_per_tick > 0
+			? found[r]->core_cycles_per_tick /
+				  m->core_cycles_per_tick
+			: 1;
 
 		memcpy(m->ns + at, found[r]->ns, n * sizeof(*m->ns));
-		memcpy(m->ticks + at, found[r]->ticks, n * sizeof(*m->ticks));
+		for (size_t i = 0; i < n; i++)
+			m->ticks[at + i] = found[r]->ticks[i] * scale;
 		at += n;
 		m->interrupted |= found[r]->interrupted;
 	}
