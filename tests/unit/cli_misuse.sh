@@ -446,6 +446,7 @@ run_cases() {
 		-- compare "$work/a.json" "$work/a.json"
 	latency_variants_case
 	latency_rounds_case
+	other_rounds_case
 		-- latency --max-size 256K --samples 3 --sample-time 100
 	known_slowdown_case
 	bounce_run_case
@@ -492,6 +493,34 @@ latency_rounds_case() {
 	else
 		not_ok "$name" "exit status $status, $sizes sizes, $rounds in rounds of 3, $one marked with --rounds 1"
 	fi
+}
+
+# align and xcore (two CPUs) take their samples in rounds too: every
+# measurement of theirs in rounds of 2 with --samples 4 --rounds 2.
+other_rounds_case() {
+	local area measured rounds args
+
+	for area in align xcore; do
+		args=(--buffers l1 --access-kinds load-latency --access-widths 8)
+		if [ "$area" = xcore ]; then
+			if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ]; then
+				skip "xcore: --rounds needs two CPUs"
+				continue
+			fi
+			args=(--max-size 8K)
+		fi
+		run "$area" "${args[@]}" --samples 4 --rounds 2 --sample-time 100 \
+			--mode user --quiet --json "$work/$area-rounds.json"
+		measured=$(grep -c "\"area\":\"$area\"" "$work/$area-rounds.json")
+		rounds=$(grep -c '"samples_per_round":2' "$work/$area-rounds.json")
+		if [ "$status" -eq 0 ] && [ "$measured" -gt 0 ] &&
+		   [ "$rounds" -eq "$measured" ]; then
+			ok "$area: --rounds 2 spreads every measurement's samples"
+		else
+			not_ok "$area: --rounds 2 spreads every measurement's samples" \
+				"exit status $status, $rounds of $measured in rounds of 2"
+		fi
+	done
 }
 
 # steady_samples NAME FACTOR < RESULTS.json: the file with the samples of
