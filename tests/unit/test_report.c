@@ -162,6 +162,10 @@ static void test_report_has_every_area(void **state)
 	assert_true(strstr(html, "<section id=\"summary\">") <
 		    strstr(html, "id=\"machine\""));
 	assert_non_null(strstr(html, "<th>coherence granularity</th><td>64 B"));
+	/* Every table of measurements folded away behind its caption. */
+	assert_true(count_of(html, "<div class=\"tablewrap\"><table>") > 0);
+	assert_int_equal(count_of(html, "<details class=\"table\"><summary>"),
+			 count_of(html, "<div class=\"tablewrap\"><table>"));
 	/* latency: user and kernel side by side, cache size marked. */
 	assert_int_equal(charts_in(html, "latency"), 2);
 	assert_non_null(strstr(html, ">L1d 48 KiB<"));

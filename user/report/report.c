@@ -159,7 +159,7 @@ int cp_report_write(const struct cp_results *results, FILE *out)
 		area_section(out, results, areas[i]);
 	if (!nr_areas)
 		fputs("<p>This run has no measurements.</p>\n", out);
-	fputs("<footer>Made by cacheprobe-run from the results of one run; every chart's numbers are in the table beneath it. Times are per operation.</footer>\n</body>\n</html>\n",
+	fputs("<footer>Made by cacheprobe-run from the results of one run; every chart's numbers are in the folded table beneath it. Times are per operation.</footer>\n</body>\n</html>\n",
 	      out);
 	return ferror(out) ? -EIO : 0;
 }

@@ -4,15 +4,22 @@
 #include <math.h>
 #include <string.h>
 
+#include "cli/results_table.h"
 #include "lib/summary.h"
 #include "report/html_text.h"
 
 static void interval_cell(FILE *out, const struct cp_finding *f)
 {
 	bool factor = strcmp(f->unit, "x") == 0;
+	char low[32], high[32];
 
 	fputs("<td>", out);
-	if (isfinite(f->low) && isfinite(f->high))
+	if (isfinite(f->low) && isfinite(f->high) &&
+	    strcmp(f->unit, "ns") == 0)
+		html_printf(out, "%s to %s",
+			    cli_format_ns(f->low, low, sizeof(low)),
+			    cli_format_ns(f->high, high, sizeof(high)));
+	else if (isfinite(f->low) && isfinite(f->high))
 		html_printf(out, "%s%.3g to %.3g%s%s", factor ? "x" : "",
 			    f->low, f->high, factor ? "" : " ",
 			    factor ? "" : f->unit);

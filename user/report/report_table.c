@@ -26,11 +26,15 @@ double *report_nans(size_t n)
 	return values;
 }
 
+/* Every table is evidence behind the charts and the summary: folded, so
+ * that the page reads as its answers until a reader opens one. */
 void report_table_open(FILE *out, const char *caption, const char *headers)
 {
 	const char *column = headers;
 
-	fputs("<div class=\"tablewrap\"><table>\n<caption>", out);
+	fputs("<details class=\"table\"><summary>", out);
+	html_escape(out, caption);
+	fputs("</summary>\n<div class=\"tablewrap\"><table>\n<caption>", out);
 	html_escape(out, caption);
 	fputs("</caption>\n<thead><tr>", out);
 	while (column) {
@@ -47,7 +51,7 @@ void report_table_open(FILE *out, const char *caption, const char *headers)
 
 void report_table_close(FILE *out)
 {
-	fputs("</tbody></table></div>\n", out);
+	fputs("</tbody></table></div>\n</details>\n", out);
 }
 
 void report_row_open(FILE *out)
