@@ -447,6 +447,7 @@ run_cases() {
 	latency_variants_case
 	latency_rounds_case
 	other_rounds_case
+	terminal_console_case
 		-- latency --max-size 256K --samples 3 --sample-time 100
 	known_slowdown_case
 	bounce_run_case
@@ -492,6 +493,34 @@ latency_rounds_case() {
 		ok "$name"
 	else
 		not_ok "$name" "exit status $status, $sizes sizes, $rounds in rounds of 3, $one marked with --rounds 1"
+	fi
+}
+
+# On a terminal (script(1) gives the run one) the console is the summary
+# and one line per area, within 60 lines; --verbose brings every
+# measurement back; piped output (every other case here) stays whole.
+terminal_console_case() {
+	local name="a terminal gets the summary and one line per area"
+	local short long
+
+	if ! command -v script >/dev/null; then
+		skip "$name: no script(1)"
+		return
+	fi
+	script -qec "$program latency --max-size 16K --samples 3 --rounds 3 --sample-time 100 --mode user 2>/dev/null" \
+		/dev/null | tr -d '\r' >"$work/terminal" || true
+	script -qec "$program latency --max-size 16K --samples 3 --rounds 3 --sample-time 100 --mode user --verbose 2>/dev/null" \
+		/dev/null | tr -d '\r' >"$work/terminal-verbose" || true
+	short=$(wc -l <"$work/terminal")
+	long=$(wc -l <"$work/terminal-verbose")
+	if [ "$short" -le 60 ] && grep -q '^summary$' "$work/terminal" &&
+	   grep -q '^  latency  *[0-9]' "$work/terminal" &&
+	   ! grep -q 'chase 8 KiB ' "$work/terminal" &&
+	   grep -q 'chase 8 KiB ' "$work/terminal-verbose" &&
+	   [ "$long" -gt "$short" ]; then
+		ok "$name ($short lines; --verbose $long)"
+	else
+		not_ok "$name" "$short lines, --verbose $long: $(head -c 600 "$work/terminal")"
 	fi
 }
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "areas/area.h"
 #include "cli/cli_util.h"
@@ -343,6 +344,26 @@ static int measure(struct run_session *session, bool show, int *status)
 	return 0;
 }
 
+/*
+ * The summary first; then every table, or on a terminal (where a person
+ * reads the screen, not a file) unless --verbose, one line per area.
+ */
+static void print_console(const struct run_options *options,
+			  const struct cp_results *results)
+{
+	cli_print_summary(stdout, results);
+	if (!options->verbose && isatty(STDOUT_FILENO)) {
+		cli_print_area_lines(stdout, results);
+		return;
+	}
+	cli_print_results(stdout, results);
+	cli_print_coldcache(stdout, results);
+	cli_print_bounce(stdout, results);
+	cli_print_xcore(stdout, results);
+	cli_print_c2c(stdout, results);
+	cli_print_align(stdout, results);
+}
+
 static int measure_and_report(struct run_session *session)
 {
 	const struct run_options *options = &session->options;
@@ -365,15 +386,8 @@ static int measure_and_report(struct run_session *session)
 	/* An area refused its input: no result file, as for any misuse. */
 	if (status == CLI_EXIT_USAGE)
 		return status;
-	if (show) {
-		cli_print_summary(stdout, &session->results);
-		cli_print_results(stdout, &session->results);
-		cli_print_coldcache(stdout, &session->results);
-		cli_print_bounce(stdout, &session->results);
-		cli_print_xcore(stdout, &session->results);
-		cli_print_c2c(stdout, &session->results);
-		cli_print_align(stdout, &session->results);
-	}
+	if (show)
+		print_console(options, &session->results);
 	write_status = run_outputs_write(&session->outputs, session->command,
 					 &session->results);
 	if (write_status == CLI_EXIT_OK)

@@ -31,6 +31,10 @@ const char run_usage[] =
 	"      --report=FILE     write a self-contained HTML report with charts\n"
 	"                        ('-': stdout; at most one output may be '-')\n"
 	"  -q, --quiet           no progress, no table (files are still written)\n"
+	"  -v, --verbose         every measurement's table on a terminal too (on\n"
+	"                        a terminal the console otherwise holds the\n"
+	"                        summary and one line per area; piped, it is\n"
+	"                        always whole)\n"
 	"  -n, --samples=N       samples per measurement (default 15; c2c in user\n"
 	"                        mode: as many as its budget holds, at most 10000)\n"
 	"      --sample-time=US  target length of one sample in microseconds\n"
@@ -130,6 +134,7 @@ static const struct option long_options[] = {
 	{ "csv", required_argument, NULL, OPT_CSV },
 	{ "report", required_argument, NULL, OPT_REPORT },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "verbose", no_argument, NULL, 'v' },
 	{ "samples", required_argument, NULL, 'n' },
 	{ "sample-time", required_argument, NULL, OPT_SAMPLE_TIME },
 	{ "count", required_argument, NULL, OPT_COUNT },
@@ -469,6 +474,9 @@ static int parse_option(int opt, char **argv, struct run_options *options)
 	case 'q':
 		options->quiet = true;
 		return 0;
+	case 'v':
+		options->verbose = true;
+		return 0;
 	case OPT_TUNE:
 		options->tune = true;
 		return 0;
@@ -558,7 +566,7 @@ int run_parse_options(int argc, char **argv, const char *command,
 	command_name = command;
 	opterr = 0;
 	/* '-' in front: areas and options in any order. */
-	while ((opt = getopt_long(argc, argv, "-:lj:qn:c:t:h", long_options,
+	while ((opt = getopt_long(argc, argv, "-:lj:qvn:c:t:h", long_options,
 				  NULL)) != -1) {
 		int status = opt == 1 ? add_area(optarg, options)
 				      : parse_option(opt, argv, options);

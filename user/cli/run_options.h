@@ -19,6 +19,7 @@
 struct run_options {
 	bool list;
 	bool quiet;
+	bool verbose;		/* every table on a terminal too */
 	bool tune;
 	bool bench;		/* also measure and show the instrument */
 	const char *json_path;		/* NULL: none; "-": stdout */

@@ -72,7 +72,7 @@ void cli_print_summary(FILE *out, const struct cp_results *results)
 	char line[200];
 
 	cp_summary_build(results, &summary);
-	fprintf(out, "summary (the tables below are the evidence)\n");
+	fprintf(out, "summary\n");
 	for (size_t i = 0; i < summary.nr_findings; i++)
 		print_finding(out, &summary.findings[i]);
 	for (size_t i = 0; i < summary.nr_doubts; i++) {
@@ -81,4 +81,61 @@ void cli_print_summary(FILE *out, const struct cp_results *results)
 		wrapped(out, line, 2);
 	}
 	fprintf(out, "\n");
+}
+
+/* What the console's line for @area counts. */
+struct area_count {
+	size_t measurements, warned, notes;
+	bool user, kernel;
+};
+
+static struct area_count count_area(const struct cp_results *results,
+				    const char *area)
+{
+	struct area_count count = { 0 };
+
+	for (size_t i = 0; i < results->nr_measurements; i++) {
+		const struct cp_measurement *m = &results->measurements[i];
+
+		if (strcmp(m->area, area) != 0)
+			continue;
+		count.measurements++;
+		count.warned += m->nr_warnings > 0;
+		count.user |= strcmp(m->mode, "user") == 0;
+		count.kernel |= strcmp(m->mode, "kernel") == 0;
+	}
+	for (size_t i = 0; i < results->nr_area_notes; i++)
+		count.notes += strcmp(results->area_notes[i].area, area) == 0;
+	return count;
+}
+
+/* Whether @area came before measurement @index (its line is printed). */
+static bool seen_before(const struct cp_results *results, size_t index)
+{
+	for (size_t i = 0; i < index; i++)
+		if (strcmp(results->measurements[i].area,
+			   results->measurements[index].area) == 0)
+			return true;
+	return false;
+}
+
+void cli_print_area_lines(FILE *out, const struct cp_results *results)
+{
+	fprintf(out, "  %-10s %12s  %-11s %8s %5s\n", "area", "measurements",
+		"modes", "warnings", "notes");
+	for (size_t i = 0; i < results->nr_measurements; i++) {
+		const char *area = results->measurements[i].area;
+		struct area_count count;
+
+		if (seen_before(results, i))
+			continue;
+		count = count_area(results, area);
+		fprintf(out, "  %-10s %12zu  %-11s %8zu %5zu\n", area,
+			count.measurements,
+			count.user && count.kernel ? "user+kernel"
+			: count.kernel		   ? "kernel"
+						   : "user",
+			count.warned, count.notes);
+	}
+	fprintf(out, "every measurement, warning and note: --verbose; charts: --report FILE\n");
 }

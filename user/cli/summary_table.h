@@ -11,4 +11,10 @@
 
 void cli_print_summary(FILE *out, const struct cp_results *results);
 
+/* The console's short form after the summary (a terminal without
+ * --verbose): one line per area that measured, its measurements, the
+ * modes, how many carry warnings and the run's notes on it, and where
+ * the rest is. */
+void cli_print_area_lines(FILE *out, const struct cp_results *results);
+
 #endif
