@@ -530,15 +530,16 @@ other_rounds_case() {
 	local area measured rounds args
 
 	for area in align xcore; do
-		args=(--buffers l1 --access-kinds load-latency --access-widths 8)
+		args="--buffers l1 --access-kinds load-latency --access-widths 8"
 		if [ "$area" = xcore ]; then
 			if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ]; then
 				skip "xcore: --rounds needs two CPUs"
 				continue
 			fi
-			args=(--max-size 8K)
+			args="--max-size 8K"
 		fi
-		run "$area" "${args[@]}" --samples 4 --rounds 2 --sample-time 100 \
+		# shellcheck disable=SC2086 # the options, word by word
+		run "$area" $args --samples 4 --rounds 2 --sample-time 100 \
 			--mode user --quiet --json "$work/$area-rounds.json"
 		measured=$(grep -c "\"area\":\"$area\"" "$work/$area-rounds.json")
 		rounds=$(grep -c '"samples_per_round":2' "$work/$area-rounds.json")
