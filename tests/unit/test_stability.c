@@ -52,6 +52,37 @@ static bool warned(const struct cp_measurement *m, const char *text)
 	return false;
 }
 
+/*
+ * Samples in rounds of 3: tight rounds whose medians differ by a
+ * quarter differ, they are not unstable; rounds noisy inside are
+ * unstable within a round; the same samples not in rounds are unstable.
+ */
+static void test_rounds_spread_and_noise(void **state)
+{
+	const double apart[] = { 10, 10.1, 9.9, 13, 13.1, 12.9, 11, 11.1, 10.9 };
+	const double noisy[] = { 8, 10, 12, 8, 10, 12, 8, 10, 12 };
+	struct cp_results results;
+	struct cp_measurement *m;
+
+	(void)state;
+	m = fresh(&results, apart, 9);
+	m->samples_per_round = 3;
+	cp_stability_check(m, 1e6, &calibrating);
+	assert_false(warned(m, "unstable"));
+	assert_true(warned(m, "rounds differ: the 3 rounds' medians span 27 %"));
+	cp_results_free(&results);
+	m = fresh(&results, noisy, 9);
+	m->samples_per_round = 3;
+	cp_stability_check(m, 1e6, &calibrating);
+	assert_true(warned(m, "unstable: CV 20.0 % within a round"));
+	assert_false(warned(m, "rounds differ"));
+	cp_results_free(&results);
+	m = checked(&results, apart, 9, 1e6);
+	assert_true(warned(m, "unstable: CV"));
+	assert_false(warned(m, "within a round"));
+	cp_results_free(&results);
+}
+
 static void test_steady_samples_pass(void **state)
 {
 	const double ns[] = { 10.0, 10.1, 9.9, 10.0, 10.05 };
@@ -230,6 +261,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_steady_samples_pass),
+		cmocka_unit_test(test_rounds_spread_and_noise),
 		cmocka_unit_test(test_unstable_and_skewed),
 		cmocka_unit_test(test_too_short_for_the_timer),
 		cmocka_unit_test(test_too_short_with_fixed_count),
