@@ -229,6 +229,16 @@ static struct round_plan plan_rounds(const struct cp_harness_config *config,
 	return rounds;
 }
 
+/* Samples round @round takes: the last takes what is left. */
+static unsigned int round_samples(const struct round_plan *rounds,
+				  unsigned int round)
+{
+	unsigned int before = round * rounds->per_round;
+
+	return rounds->samples - before < rounds->per_round
+		       ? rounds->samples - before : rounds->per_round;
+}
+
 /* Each of @rounds builds and primes its own chase. */
 static double size_cost(const struct cp_area_context *context, uint64_t size,
 			unsigned int rounds)
@@ -484,13 +494,53 @@ static uint32_t module_pages(enum cp_page_size pages)
 	return pages == CP_PAGES_4K ? CACHEPROBE_PAGES_4K : CACHEPROBE_PAGES_2M;
 }
 
-/* One working set measured by the module, recorded in mode "kernel". */
-static int measure_size_kernel(struct cp_area_context *context,
-			       const struct latency_plan *plan,
-			       const struct cp_latency_kernel *kernel,
-			       size_t index,
-			       const struct latency_variant *variant,
-			       struct cp_error *error)
+/* What a size's kernel rounds gather. */
+struct kernel_rounds {
+	double *values;			/* ticks per load */
+	size_t nr_values;
+	uint64_t ops;			/* loads per sample, the first round's */
+	uint64_t page_bytes;		/* the smallest any round reported */
+	unsigned int retries, missed_rounds, disturbed;
+	struct cp_round_clock clock;
+};
+
+static int keep_kernel_round(struct kernel_rounds *acc,
+			     const struct cp_run_result *result)
+{
+	size_t n;
+	double *values = cp_latency_kernel_samples(result, &n);
+	double *grown = values ? realloc(acc->values,
+					 (acc->nr_values + n) *
+						 sizeof(*grown))
+			       : NULL;
+
+	if (!grown) {
+		free(values);
+		return -ENOMEM;
+	}
+	memcpy(grown + acc->nr_values, values, n * sizeof(*grown));
+	free(values);
+	acc->values = grown;
+	acc->nr_values += n;
+	if (!acc->ops)
+		acc->ops = result->ops;
+	if (result->page_bytes &&
+	    (!acc->page_bytes || result->page_bytes < acc->page_bytes))
+		acc->page_bytes = result->page_bytes;
+	acc->retries += result->retries;
+	acc->missed_rounds += result->missed_rounds;
+	acc->disturbed += result->disturbed;
+	return 0;
+}
+
+/* Round @round of a working set: one CHASE request of @samples samples
+ * on the round's chain (a new buffer in the module, a new order). */
+static int kernel_round(struct cp_area_context *context,
+			const struct latency_plan *plan,
+			const struct cp_latency_kernel *kernel, size_t index,
+			const struct latency_variant *variant,
+			unsigned int round, unsigned int samples,
+			struct kernel_rounds *acc, struct cp_error *error)
 {
 	const struct cp_harness_config *config = &context->harness->config;
 	uint32_t loads = cp_chase_loads_of(variant->chases);
@@ -498,24 +548,23 @@ static int measure_size_kernel(struct cp_area_context *context,
 		.cpu = (uint32_t)plan->cpu,
 		.size = plan->sizes[index],
 		.stride = (uint32_t)plan->line_size,
-		.samples = config->samples,
+		.samples = samples,
 		.tsc_hz = context->clock->tsc_hz,
 		.target_ns = config->target_sample_ns,
 		.fixed_hops = config->fixed_count ? config->fixed_count * loads
 						  : 0,
 		.pages = module_pages(variant->pages),
 		.chases = variant->chases,
-		.seed = chain_seed(context, index, 0),
+		.seed = chain_seed(context, index, round),
 	};
 	struct cp_run_result result;
-	struct cp_measurement *m;
-	double ratio_before, ratio_after;
+	double before, after;
 	char name[64], why[sizeof(error->msg)];
 	int ret;
 
-	ratio_before = cp_clock_core_cycles_per_tick();
+	before = cp_clock_core_cycles_per_tick();
 	ret = cp_latency_kernel_chase(kernel, &request, &result, error);
-	ratio_after = cp_clock_core_cycles_per_tick();
+	after = cp_clock_core_cycles_per_tick();
 	if (ret == -EINTR)
 		return ret;
 	if (ret) {
@@ -524,26 +573,71 @@ static int measure_size_kernel(struct cp_area_context *context,
 		return cp_error_set(error, -ret, "latency: kernel %s: %s", name,
 				    why);
 	}
-	m = cp_results_add(context->results);
-	ret = m ? 0 : -ENOMEM;
-	if (m) {
-		describe(m, plan, plan->sizes[index], variant, "kernel");
-		note_backing(m, variant, result.page_bytes);
-		m->core_cycles_per_tick = (ratio_before + ratio_after) / 2;
-		ret = cp_latency_kernel_fill(m, &result,
-					     context->clock->tsc_hz);
-	}
-	if (!ret) {
-		cp_stability_check_ops(m, (double)result.ops, result.retries,
-				       context->harness);
-		cp_stability_note_kernel_run(m, result.missed_rounds,
-					     result.disturbed);
-		cp_stability_check_core_clock(m, ratio_before, ratio_after);
-	}
+	cp_round_clock_note(&acc->clock, before, after);
+	ret = keep_kernel_round(acc, &result);
 	cp_run_result_free(&result);
+	return ret ? cp_error_set(error, -ret, "latency: no memory") : 0;
+}
+
+/* A working set's kernel rounds into a measurement in mode "kernel". */
+static int record_kernel(struct cp_area_context *context,
+			 const struct latency_plan *plan, size_t index,
+			 const struct latency_variant *variant,
+			 const struct round_plan *rounds,
+			 struct kernel_rounds *acc)
+{
+	struct cp_measurement *m = cp_results_add(context->results);
+	int ret;
+
+	if (!m)
+		return -ENOMEM;
+	describe(m, plan, plan->sizes[index], variant, "kernel");
+	note_backing(m, variant, acc->page_bytes);
+	m->core_cycles_per_tick = cp_round_clock_mean(&acc->clock);
+	m->count = acc->ops;
+	m->scale = 1;
+	m->interrupted = acc->nr_values < rounds->samples;
+	if (rounds->rounds > 1)
+		m->samples_per_round = rounds->per_round;
+	ret = cp_measurement_set_samples(m, acc->values, acc->nr_values,
+					 context->clock->tsc_hz);
+	acc->values = NULL;
 	if (ret)
-		return cp_error_set(error, -ret, "latency: cannot keep results");
+		return ret;
+	cp_stability_check_ops(m, (double)acc->ops, acc->retries,
+			       context->harness);
+	cp_stability_note_kernel_run(m, acc->missed_rounds, acc->disturbed);
+	cp_stability_check_core_clock(m, acc->clock.drift_before,
+				      acc->clock.drift_after);
 	return 0;
+}
+
+/* One working set measured by the module over the size's rounds, each a
+ * request on its own chain; what was taken is kept after an interrupt. */
+static int measure_size_kernel(struct cp_area_context *context,
+			       const struct latency_plan *plan,
+			       const struct cp_latency_kernel *kernel,
+			       size_t index,
+			       const struct latency_variant *variant,
+			       struct cp_error *error)
+{
+	struct round_plan rounds = plan_rounds(&context->harness->config,
+					       plan->sizes[index]);
+	struct kernel_rounds acc = { 0 };
+	int ret = 0, kept;
+
+	for (unsigned int r = 0; r < rounds.rounds && !ret; r++)
+		ret = kernel_round(context, plan, kernel, index, variant, r,
+				   round_samples(&rounds, r), &acc, error);
+	if (acc.nr_values && (!ret || ret == -EINTR)) {
+		kept = record_kernel(context, plan, index, variant, &rounds,
+				     &acc);
+		if (kept)
+			ret = cp_error_set(error, -kept,
+					   "latency: cannot keep results");
+	}
+	free(acc.values);
+	return ret;
 }
 
 /*
@@ -714,16 +808,6 @@ static void derive_levels(struct cp_area_context *context,
 	results->nr_levels = cp_latency_levels(points, n, plan->nominal,
 					       plan->nr_nominal,
 					       results->levels);
-}
-
-/* Samples round @round takes: the last takes what is left. */
-static unsigned int round_samples(const struct round_plan *rounds,
-				  unsigned int round)
-{
-	unsigned int before = round * rounds->per_round;
-
-	return rounds->samples - before < rounds->per_round
-		       ? rounds->samples - before : rounds->per_round;
 }
 
 /* One round over the sizes of a curve, in an order of its own, so that
