@@ -133,6 +133,14 @@ static void align_classic(struct cp_results *results, int shift, double ns)
 					 shift == 32 ? 1500 : 1000);
 }
 
+void fixture_align_sweep(struct cp_results *results, const char *mode,
+			 unsigned int width)
+{
+	align_access(results, mode, width, 0, 256, 0, 2);
+	align_access(results, mode, width, 32, 256, 0, 2);
+	align_access(results, mode, width, 64 - width / 2, 256, 1, 5);
+}
+
 void fixture_align(struct cp_results *results, const char *mode)
 {
 	align_access(results, mode, 8, 0, 256, 0, 2);

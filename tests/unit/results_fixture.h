@@ -31,6 +31,11 @@ struct cp_measurement *fixture_area_measurement(struct cp_results *results,
  * split, 4 times); in user mode the classic pattern (shifts 0, 31, 32). */
 void fixture_align(struct cp_results *results, const char *mode);
 
+/* One more load-latency sweep of the 24 KiB buffer in @mode: @width bytes
+ * at offsets 0, 32 and the line split 64 - width/2 (2.5 times). */
+void fixture_align_sweep(struct cp_results *results, const char *mode,
+			 unsigned int width);
+
 /* Measurements of the xcore area in @mode: blocks of 8 and 64 KiB read
  * and modified by CPU 0 for CPU 1 (shared-l3, about 60 ns per line), the
  * same-CPU baselines (2 ns) and the memory baseline on CPU 1 (100 ns);

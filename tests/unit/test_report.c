@@ -258,16 +258,17 @@ static void test_report_align(void **state)
 	html = report_of(&results);
 	assert_self_contained(html);
 	assert_modes_side_by_side(html, "align");
-	/* user: penalty by offset, heatmap, page splits, classic; kernel
-	 * mode has no classic pattern. */
+	/* user: penalty by offset (the 8-byte sweep of 4 offsets), the line
+	 * ends (the 1-byte pair, a step: bars, not a line through two
+	 * points), page splits, classic; kernel mode has no classic
+	 * pattern.  One width swept: no heat map of mostly empty cells. */
 	assert_int_equal(charts_in(html, "align"), 7);
-	assert_int_equal(count_in(html, "align", "<title>load-latency: penalty by offset and width"), 2);
+	assert_int_equal(count_in(html, "align", "<title>load-latency: penalty by offset and width"), 0);
+	assert_int_equal(count_in(html, "align", "<rect class=\"cell\""), 0);
 	assert_int_equal(count_in(html, "align", ">line boundary 64 B<"), 2);
 	assert_int_equal(count_in(html, "align", "</title>8-byte</text>"), 2);
-	/* Each mode's heatmap: 2 widths x the 5 offsets either swept (0,
-	 * 32, 60, 63, 64), 4 empty where a width was not measured. */
-	assert_int_equal(count_in(html, "align", "<rect class=\"cell\""), 20);
-	assert_int_equal(count_in(html, "align", ": no value</title>"), 8);
+	assert_int_equal(count_in(html, "align", "</title>1-byte</text>"), 0);
+	assert_int_equal(count_in(html, "align", "<title>Line ends: penalty"), 2);
 	/* The line split (5 against 2 ns) and the page split (8 against 2). */
 	assert_int_equal(count_in(html, "align", ">x2.50 ["), 2);
 	assert_int_equal(count_in(html, "align", ">x4.00 ["), 2);
@@ -276,6 +277,14 @@ static void test_report_align(void **state)
 	assert_int_equal(count_in(html, "align", "<title>Classic pattern"), 1);
 	assert_non_null(strstr(html, "odd &lt;note&gt; &amp; &quot;x&quot;"));
 	assert_null(strstr(html, "<note>"));
+	free(html);
+	/* A second width swept: a heat map of both, 2 rows by the 5
+	 * offsets either took (0, 32, 60, 62, 64), 3 of them empty. */
+	fixture_align_sweep(&results, "user", 4);
+	html = report_of(&results);
+	assert_int_equal(count_in(html, "align", "<title>load-latency: penalty by offset and width"), 1);
+	assert_int_equal(count_in(html, "align", "<rect class=\"cell\""), 10);
+	assert_int_equal(count_in(html, "align", ": no value</title>"), 3);
 	free(html);
 	cp_results_free(&results);
 }

@@ -48,11 +48,18 @@ static size_t line_markers(const struct align_sweep *first,
 	return n;
 }
 
+/* Offset charts draw the sweeps of three offsets or more; the others
+ * are a step, in the line-end bars. */
+static bool charted(const struct align_sweep *sweep)
+{
+	return !align_sweep_is_page(sweep) && align_sweep_is_swept(sweep);
+}
+
 static bool same_chart(const struct align_sweep *a,
 		       const struct align_sweep *b)
 {
-	return !align_sweep_is_page(a) && !align_sweep_is_page(b) &&
-	       strcmp(a->kind, b->kind) == 0 && a->buffer == b->buffer;
+	return charted(a) && charted(b) && strcmp(a->kind, b->kind) == 0 &&
+	       a->buffer == b->buffer;
 }
 
 /* Whether an earlier sweep already drew @sweeps->sweep[i]'s chart. */
@@ -121,7 +128,7 @@ static size_t kind_offsets(const struct align_sweeps *sweeps,
 	for (size_t i = 0; i < sweeps->n; i++) {
 		const struct align_sweep *sweep = &sweeps->sweep[i];
 
-		if (align_sweep_is_page(sweep) || strcmp(sweep->kind, kind))
+		if (!charted(sweep) || strcmp(sweep->kind, kind))
 			continue;
 		memcpy(offsets + n, sweep->offset, sweep->n * sizeof(double));
 		n += sweep->n;
@@ -192,7 +199,7 @@ static void kind_heatmap(FILE *out, const char *mode,
 	char title[128];
 
 	for (size_t i = 0; i < sweeps->n; i++)
-		if (!align_sweep_is_page(&sweeps->sweep[i]) &&
+		if (charted(&sweeps->sweep[i]) &&
 		    !strcmp(sweeps->sweep[i].kind, kind)) {
 			rows++;
 			points += sweeps->sweep[i].n;
@@ -205,7 +212,7 @@ static void kind_heatmap(FILE *out, const char *mode,
 			grid.col_names[c] = grid.col_text[c];
 		}
 		for (size_t i = 0; i < sweeps->n; i++)
-			if (!align_sweep_is_page(&sweeps->sweep[i]) &&
+			if (charted(&sweeps->sweep[i]) &&
 			    !strcmp(sweeps->sweep[i].kind, kind))
 				grid_row(&grid, grid.rows++, &sweeps->sweep[i]);
 		snprintf(title, sizeof(title),
@@ -225,19 +232,32 @@ static void kind_heatmap(FILE *out, const char *mode,
 	grid_free(&grid);
 }
 
+/* Sweeps of @kind with three offsets or more. */
+static size_t swept_of(const struct align_sweeps *sweeps, const char *kind)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < sweeps->n; i++)
+		n += charted(&sweeps->sweep[i]) &&
+		     !strcmp(sweeps->sweep[i].kind, kind);
+	return n;
+}
+
+/* A heat map per kind where two widths or more were swept: with one, it
+ * is the line chart again; with pairs, a grid of empty cells. */
 static void heatmaps(FILE *out, const char *mode,
 		     const struct align_sweeps *sweeps)
 {
 	for (size_t i = 0; i < sweeps->n; i++) {
 		bool seen = false;
 
-		if (align_sweep_is_page(&sweeps->sweep[i]))
+		if (!charted(&sweeps->sweep[i]))
 			continue;
 		for (size_t k = 0; k < i; k++)
-			seen |= !align_sweep_is_page(&sweeps->sweep[k]) &&
+			seen |= charted(&sweeps->sweep[k]) &&
 				!strcmp(sweeps->sweep[k].kind,
 					sweeps->sweep[i].kind);
-		if (!seen)
+		if (!seen && swept_of(sweeps, sweeps->sweep[i].kind) >= 2)
 			kind_heatmap(out, mode, sweeps, sweeps->sweep[i].kind);
 	}
 }
@@ -251,11 +271,12 @@ static void render(FILE *out, const struct cp_results *results,
 		return;
 	if (align_sweeps_collect(results, mode, sweeps) == 0) {
 		for (size_t i = 0; i < sweeps->n; i++)
-			if (!align_sweep_is_page(&sweeps->sweep[i]) &&
+			if (charted(&sweeps->sweep[i]) &&
 			    !drawn_before(sweeps, i))
 				offset_chart(out, mode, sweeps, i);
 		heatmaps(out, mode, sweeps);
-		align_page_chart(out, mode, sweeps);
+		align_bar_chart(out, mode, sweeps, ALIGN_BARS_LINE);
+		align_bar_chart(out, mode, sweeps, ALIGN_BARS_PAGE);
 		align_classic_chart(out, results, mode);
 		align_tables(out, results, mode, sweeps);
 	}

@@ -8,6 +8,7 @@
 #ifndef CACHEPROBE_REPORT_ALIGN_H
 #define CACHEPROBE_REPORT_ALIGN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -38,10 +39,18 @@ void align_sweeps_free(struct align_sweeps *sweeps);
 /* Whether @sweep walks slots a page apart (the page-split pair). */
 bool align_sweep_is_page(const struct align_sweep *sweep);
 
-/* Bars: the page split's penalty by width, one series per kind and
- * buffer. */
-void align_page_chart(FILE *out, const char *mode,
-		      const struct align_sweeps *sweeps);
+/* Whether @sweep has offsets enough for a line through them (3): an
+ * aligned access against one other offset is a step, drawn as a bar. */
+bool align_sweep_is_swept(const struct align_sweep *sweep);
+
+enum align_bars {
+	ALIGN_BARS_PAGE,	/* the page-split pairs */
+	ALIGN_BARS_LINE,	/* the short sweeps: the line's end */
+};
+
+/* Bars: the penalty by width, one series per kind and buffer. */
+void align_bar_chart(FILE *out, const char *mode,
+		     const struct align_sweeps *sweeps, enum align_bars kind);
 #define ALIGN_CLASSIC_SHIFTS 3	/* 0, LINE/2 - 1, LINE/2 */
 
 /* The classic pattern's measurements of @mode in shift order into @rows

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The align area's bar charts: page splits by width, and the classic
- * pattern by base shift. */
+/* The align area's bar charts: page splits and the line's end by width,
+ * and the classic pattern by base shift. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,8 +12,19 @@
 #define MAX_WIDTHS 8		/* 1 to 64 bytes */
 #define MAX_SERIES 16
 
-/* The widths of the page sweeps, ascending. */
-static size_t page_widths(const struct align_sweeps *sweeps, int64_t *widths)
+/* Whether @sweep belongs in the bars of @kind: the page pairs, or the
+ * sweeps of the line too short to draw as a line (aligned and one
+ * offset at the line's end). */
+static bool in_bars(const struct align_sweep *sweep, enum align_bars kind)
+{
+	if (kind == ALIGN_BARS_PAGE)
+		return align_sweep_is_page(sweep);
+	return !align_sweep_is_page(sweep) && !align_sweep_is_swept(sweep);
+}
+
+/* The widths of the sweeps in the bars, ascending. */
+static size_t bar_widths(const struct align_sweeps *sweeps,
+			 enum align_bars kind, int64_t *widths)
 {
 	size_t n = 0;
 
@@ -24,7 +35,7 @@ static size_t page_widths(const struct align_sweeps *sweeps, int64_t *widths)
 
 		for (size_t k = 0; k < n; k++)
 			known |= widths[k] == sweep->width;
-		if (!align_sweep_is_page(sweep) || known || n == MAX_WIDTHS)
+		if (!in_bars(sweep, kind) || known || n == MAX_WIDTHS)
 			continue;
 		for (; at > 0 && widths[at - 1] > sweep->width; at--)
 			widths[at] = widths[at - 1];
@@ -53,12 +64,15 @@ static size_t series_index(const struct align_sweeps *sweeps, size_t i,
 	return (*n)++;
 }
 
-/* @sweep's page-split point into cell @cell of the bars. */
-static void page_point(const struct align_sweep *sweep, double *y,
-		       double *low, double *high, size_t cell)
+/* @sweep's point into cell @cell of the bars: the page split, or the
+ * last offset of a short line sweep (the line's end; a 1-byte access
+ * there does not split). */
+static void bar_point(const struct align_sweep *sweep, enum align_bars kind,
+		      double *y, double *low, double *high, size_t cell)
 {
-	for (size_t p = 0; p < sweep->n; p++) {
-		if (sweep->split[p] != 2)
+	for (size_t p = sweep->n; p-- > 0;) {
+		if (kind == ALIGN_BARS_PAGE ? sweep->split[p] != 2
+					    : sweep->offset[p] == 0)
 			continue;
 		y[cell] = sweep->ratio[p];
 		low[cell] = sweep->low[p];
@@ -67,13 +81,18 @@ static void page_point(const struct align_sweep *sweep, double *y,
 	}
 }
 
-void align_page_chart(FILE *out, const char *mode,
-		      const struct align_sweeps *sweeps)
+static const char *const bar_titles[] = {
+	[ALIGN_BARS_PAGE] = "Page splits: penalty against the page-aligned access (%s mode)",
+	[ALIGN_BARS_LINE] = "Line ends: penalty of the access at the end of the line against offset 0 (%s mode)",
+};
+
+void align_bar_chart(FILE *out, const char *mode,
+		     const struct align_sweeps *sweeps, enum align_bars kind)
 {
 	int64_t widths[MAX_WIDTHS];
-	size_t nr_widths = page_widths(sweeps, widths), nr_series = 0;
+	size_t nr_widths = bar_widths(sweeps, kind, widths), nr_series = 0;
 	size_t owner[MAX_SERIES];
-	char categories[MAX_WIDTHS][16], names[MAX_SERIES][40], title[96];
+	char categories[MAX_WIDTHS][16], names[MAX_SERIES][40], title[128];
 	const char *category_names[MAX_WIDTHS];
 	struct svg_series series[MAX_SERIES];
 	double *y = report_nans(MAX_SERIES * MAX_WIDTHS),
@@ -84,13 +103,14 @@ void align_page_chart(FILE *out, const char *mode,
 		const struct align_sweep *sweep = &sweeps->sweep[i];
 		size_t s, c = 0;
 
-		if (!align_sweep_is_page(sweep))
+		if (!in_bars(sweep, kind))
 			continue;
 		s = series_index(sweeps, i, owner, &nr_series);
 		while (c < nr_widths && widths[c] != sweep->width)
 			c++;
 		if (s < MAX_SERIES && c < nr_widths)
-			page_point(sweep, y, low, high, s * MAX_WIDTHS + c);
+			bar_point(sweep, kind, y, low, high,
+				  s * MAX_WIDTHS + c);
 	}
 	for (size_t c = 0; c < nr_widths; c++) {
 		snprintf(categories[c], sizeof(categories[c]), "%" PRId64 " B",
@@ -114,9 +134,7 @@ void align_page_chart(FILE *out, const char *mode,
 			.y_high = high + s * MAX_WIDTHS,
 		};
 	}
-	snprintf(title, sizeof(title),
-		 "Page splits: penalty against the page-aligned access (%s mode)",
-		 mode);
+	snprintf(title, sizeof(title), bar_titles[kind], mode);
 	if (nr_series && nr_widths)
 		svg_bar_chart_write(out, &(struct svg_bar_chart){
 			.title = title, .category_label = "access width",

@@ -23,6 +23,11 @@ bool align_sweep_is_page(const struct align_sweep *sweep)
 	return sweep->stride == CP_ALIGN_PAGE;
 }
 
+bool align_sweep_is_swept(const struct align_sweep *sweep)
+{
+	return sweep->n >= 3;
+}
+
 static struct align_sweep *sweep_find(struct align_sweeps *sweeps,
 				      const struct cp_measurement *base)
 {
