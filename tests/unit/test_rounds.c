@@ -43,6 +43,28 @@ static void test_samples_per_round(void **state)
 	assert_int_equal(cp_rounds_count(15, 0), 0);
 }
 
+/* A plan: 7 samples over 3 rounds take 3, 3, 1; one round is not
+ * marked; past the last round none. */
+static void test_plan(void **state)
+{
+	struct cp_rounds plan = cp_rounds_plan(7, 3);
+	struct cp_rounds one = cp_rounds_plan(7, 1);
+
+	(void)state;
+	assert_int_equal(plan.rounds, 3);
+	assert_int_equal(cp_rounds_samples_in(&plan, 0), 3);
+	assert_int_equal(cp_rounds_samples_in(&plan, 2), 1);
+	assert_int_equal(cp_rounds_samples_in(&plan, 3), 0);
+	assert_int_equal(cp_rounds_marked(&plan), 3);
+	assert_int_equal(one.rounds, 1);
+	assert_int_equal(cp_rounds_samples_in(&one, 0), 7);
+	assert_int_equal(cp_rounds_marked(&one), 0);
+	/* More rounds than samples: one sample each. */
+	plan = cp_rounds_plan(2, 5);
+	assert_int_equal(plan.rounds, 2);
+	assert_int_equal(cp_rounds_marked(&plan), 1);
+}
+
 /* The last round is shorter; its median is its own. */
 static void test_round_medians(void **state)
 {
@@ -160,6 +182,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_samples_per_round),
+		cmocka_unit_test(test_plan),
 		cmocka_unit_test(test_round_medians),
 		cmocka_unit_test(test_order),
 		cmocka_unit_test(test_interval_over_rounds),

@@ -244,7 +244,7 @@ static void warn_overlap(struct cp_measurement *m,
 /* @acc into a new measurement; its values are the measurement's then. */
 static int record(struct cp_area_context *context,
 		  const struct bounce_config *config, uint64_t count,
-		  unsigned int runs_per_round, struct bounce_rounds *acc,
+		  const struct cp_rounds *plan, struct bounce_rounds *acc,
 		  size_t *index)
 {
 	struct cp_measurement *m = cp_results_add(context->results);
@@ -257,8 +257,7 @@ static int record(struct cp_area_context *context,
 	m->scale = 1;
 	m->interrupted = acc->interrupted;
 	m->preempted_retaken = acc->retaken;
-	if (runs_per_round < context->harness->config.samples)
-		m->samples_per_round = runs_per_round * acc->threads;
+	m->samples_per_round = cp_rounds_marked(plan) * acc->threads;
 	ret = cp_measurement_set_samples(m, acc->values,
 					 (size_t)acc->runs * acc->threads,
 					 context->clock->tsc_hz);
@@ -272,10 +271,11 @@ static int record(struct cp_area_context *context,
 	return 0;
 }
 
-/* Run @runs runs of @job, calibrated first in round 0; the timing into
- * @timing. */
+/* Run @runs runs of @job on @layout (its job->layout), calibrated first
+ * in round 0; the timing into @timing. */
 static int run_config(struct cp_area_context *context,
 		      const struct bounce_config *config,
+		      struct cp_bounce_layout *layout,
 		      struct cp_bounce_job *job, unsigned int round,
 		      unsigned int runs, struct cp_bounce_timing *timing,
 		      struct cp_error *error)
@@ -286,7 +286,7 @@ static int run_config(struct cp_area_context *context,
 
 	if (!ret) {
 		/* From here the counters must match the runs' increments. */
-		cp_bounce_layout_reset((struct cp_bounce_layout *)job->layout);
+		cp_bounce_layout_reset(layout);
 		job->runs = runs;
 		job->max_retakes = job->runs * RETAKES_PER_RUN;
 		job->min_overlap = MIN_OVERLAP;
@@ -347,7 +347,8 @@ static int measure_round(struct cp_area_context *context,
 				    config->distance);
 	cp_bounce_layout_free(&layouts[(round + 1) % 2]);
 	job->layout = layout;
-	ret = run_config(context, config, job, round, runs, &timing, error);
+	ret = run_config(context, config, layout, job, round, runs, &timing,
+			 error);
 	if (ret)
 		return ret;
 	check_counters(&acc->check, config, layout, timing.increments);
@@ -361,10 +362,8 @@ int bounce_measure(struct cp_area_context *context,
 		   size_t *index, struct cp_error *error)
 {
 	const struct cp_harness_config *harness = &context->harness->config;
-	unsigned int per_round = cp_rounds_samples_per_round(harness->samples,
-							     harness->rounds);
-	unsigned int rounds = (unsigned int)cp_rounds_count(harness->samples,
-							    per_round);
+	struct cp_rounds plan = cp_rounds_plan(harness->samples,
+					       harness->rounds);
 	struct cp_bounce_layout layouts[2] = { 0 };
 	struct bounce_rounds acc = {
 		.threads = config->alone ? 1 : config->group->nr_cpus,
@@ -375,19 +374,16 @@ int bounce_measure(struct cp_area_context *context,
 	};
 	int ret = 0, kept;
 
-	for (unsigned int r = 0; r < rounds && !ret && !acc.interrupted; r++) {
-		unsigned int left = harness->samples - r * per_round;
-
+	for (unsigned int r = 0; r < plan.rounds && !ret && !acc.interrupted;
+	     r++)
 		ret = measure_round(context, config, layouts, &job, r,
-				    left < per_round ? left : per_round, &acc,
+				    cp_rounds_samples_in(&plan, r), &acc,
 				    error);
-	}
 	cp_bounce_layout_free(&layouts[0]);
 	cp_bounce_layout_free(&layouts[1]);
 	if (acc.runs && (!ret || ret == -EINTR)) {
-		acc.interrupted |= acc.runs < harness->samples;
-		kept = record(context, config, job.count, per_round, &acc,
-			      index);
+		acc.interrupted |= acc.runs < plan.samples;
+		kept = record(context, config, job.count, &plan, &acc, index);
 		if (kept)
 			ret = cp_error_set(error, -kept,
 					   "bounce: cannot keep results");

@@ -197,21 +197,15 @@ static int plan_cpu(const struct cp_area_context *context,
 	return 0;
 }
 
-/* The rounds of one size and the samples of each round. */
-struct round_plan {
-	unsigned int rounds, per_round, samples;
-};
-
 /*
  * A size's rounds: as many as asked while building and priming its chase
  * that many times costs at most ROUND_SETUP_BUDGET_NS, never fewer than
  * two (one arrangement says nothing of the next).  Sets far past the
  * caches cost seconds a round and vary least from one to the next.
  */
-static struct round_plan plan_rounds(const struct cp_harness_config *config,
-				     uint64_t size)
+static struct cp_rounds plan_rounds(const struct cp_harness_config *config,
+				    uint64_t size)
 {
-	struct round_plan rounds = { .samples = config->samples };
 	double setup_ns = (double)size * ROUND_SETUP_NS_PER_BYTE;
 	unsigned int wanted = config->rounds ? config->rounds : 1;
 
@@ -222,21 +216,7 @@ static struct round_plan plan_rounds(const struct cp_harness_config *config,
 		wanted = affordable < MIN_ROUNDS ? MIN_ROUNDS
 						 : (unsigned int)affordable;
 	}
-	rounds.per_round = cp_rounds_samples_per_round(config->samples,
-						       wanted);
-	rounds.rounds = (unsigned int)cp_rounds_count(config->samples,
-						      rounds.per_round);
-	return rounds;
-}
-
-/* Samples round @round takes: the last takes what is left. */
-static unsigned int round_samples(const struct round_plan *rounds,
-				  unsigned int round)
-{
-	unsigned int before = round * rounds->per_round;
-
-	return rounds->samples - before < rounds->per_round
-		       ? rounds->samples - before : rounds->per_round;
+	return cp_rounds_plan(config->samples, wanted);
 }
 
 /* Each of @rounds builds and primes its own chase. */
@@ -583,7 +563,7 @@ static int kernel_round(struct cp_area_context *context,
 static int record_kernel(struct cp_area_context *context,
 			 const struct latency_plan *plan, size_t index,
 			 const struct latency_variant *variant,
-			 const struct round_plan *rounds,
+			 const struct cp_rounds *rounds,
 			 struct kernel_rounds *acc)
 {
 	struct cp_measurement *m = cp_results_add(context->results);
@@ -597,8 +577,7 @@ static int record_kernel(struct cp_area_context *context,
 	m->count = acc->ops;
 	m->scale = 1;
 	m->interrupted = acc->nr_values < rounds->samples;
-	if (rounds->rounds > 1)
-		m->samples_per_round = rounds->per_round;
+	m->samples_per_round = cp_rounds_marked(rounds);
 	ret = cp_measurement_set_samples(m, acc->values, acc->nr_values,
 					 context->clock->tsc_hz);
 	acc->values = NULL;
@@ -621,14 +600,14 @@ static int measure_size_kernel(struct cp_area_context *context,
 			       const struct latency_variant *variant,
 			       struct cp_error *error)
 {
-	struct round_plan rounds = plan_rounds(&context->harness->config,
+	struct cp_rounds rounds = plan_rounds(&context->harness->config,
 					       plan->sizes[index]);
 	struct kernel_rounds acc = { 0 };
 	int ret = 0, kept;
 
 	for (unsigned int r = 0; r < rounds.rounds && !ret; r++)
 		ret = kernel_round(context, plan, kernel, index, variant, r,
-				   round_samples(&rounds, r), &acc, error);
+				   cp_rounds_samples_in(&rounds, r), &acc, error);
 	if (acc.nr_values && (!ret || ret == -EINTR)) {
 		kept = record_kernel(context, plan, index, variant, &rounds,
 				     &acc);
@@ -815,7 +794,7 @@ static void derive_levels(struct cp_area_context *context,
 static int run_round(struct cp_area_context *context,
 		     const struct latency_plan *plan,
 		     const struct latency_variant *variant,
-		     const struct round_plan *rounds, unsigned int round,
+		     const struct cp_rounds *rounds, unsigned int round,
 		     struct size_rounds *acc, double *done, double total,
 		     struct cp_error *error)
 {
@@ -836,7 +815,7 @@ static int run_round(struct cp_area_context *context,
 			context->progress(context->progress_data, what, *done,
 					  total);
 		ret = measure_round(context, plan, i, variant, round,
-				    round_samples(&rounds[i], round), &acc[i],
+				    cp_rounds_samples_in(&rounds[i], round), &acc[i],
 				    error);
 		*done += size_cost(context, plan->sizes[i], rounds[i].rounds) /
 			 rounds[i].rounds;
@@ -851,7 +830,7 @@ static int run_user(struct cp_area_context *context,
 		    const struct latency_variant *variant, double *done,
 		    double total, struct cp_error *error)
 {
-	struct round_plan rounds[128];
+	struct cp_rounds rounds[128];
 	size_t first = context->results->nr_measurements;
 	struct size_rounds *acc = calloc(plan->nr_sizes, sizeof(*acc));
 	unsigned int most = 0;
@@ -862,8 +841,8 @@ static int run_user(struct cp_area_context *context,
 	for (size_t i = 0; i < plan->nr_sizes; i++) {
 		rounds[i] = plan_rounds(&context->harness->config,
 					plan->sizes[i]);
-		if (rounds[i].rounds > 1)
-			acc[i].samples.samples_per_round = rounds[i].per_round;
+		acc[i].samples.samples_per_round =
+			cp_rounds_marked(&rounds[i]);
 		if (rounds[i].rounds > most)
 			most = rounds[i].rounds;
 	}

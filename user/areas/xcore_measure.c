@@ -30,6 +30,7 @@
  * there is an arrangement here, a walk being this area's round). */
 struct xcore_samples {
 	double *values;			/* ticks per line */
+	uint64_t lines;			/* of the block, each round's */
 	unsigned int nr, retaken;
 	bool interrupted, huge_pages_requested;
 	struct cp_round_clock clock;
@@ -57,6 +58,7 @@ static int append_walks(const struct cp_area_context *context,
 			       context->clock->overhead_ticks;
 		values[acc->nr++] = sum / count / lines;
 	}
+	acc->lines = block->nr_lines;
 	acc->retaken += timing->retaken;
 	acc->interrupted |= timing->interrupted;
 	acc->huge_pages_requested |= block->huge_pages_requested;
@@ -66,9 +68,8 @@ static int append_walks(const struct cp_area_context *context,
 }
 
 static int record(struct cp_area_context *context,
-		  const struct xcore_config *config, uint64_t lines,
-		  unsigned int count, unsigned int per_round,
-		  struct xcore_samples *acc)
+		  const struct xcore_config *config, unsigned int count,
+		  const struct cp_rounds *plan, struct xcore_samples *acc)
 {
 	struct cp_measurement *m = cp_results_add(context->results);
 	int ret;
@@ -79,19 +80,18 @@ static int record(struct cp_area_context *context,
 	cp_measurement_add_param(m, "huge_pages_requested",
 				 acc->huge_pages_requested);
 	m->count = count;
-	m->scale = lines;
-	m->interrupted = acc->interrupted ||
-			 acc->nr < context->harness->config.samples;
+	m->scale = acc->lines;
+	m->interrupted = acc->interrupted || acc->nr < plan->samples;
 	m->preempted_retaken = acc->retaken;
 	m->core_cycles_per_tick = cp_round_clock_mean(&acc->clock);
-	if (per_round < context->harness->config.samples)
-		m->samples_per_round = per_round;
+	m->samples_per_round = cp_rounds_marked(plan);
 	ret = cp_measurement_set_samples(m, acc->values, acc->nr,
 					 context->clock->tsc_hz);
 	acc->values = NULL;
 	if (ret)
 		return ret;
-	cp_stability_check_ops(m, (double)lines * count, 0, context->harness);
+	cp_stability_check_ops(m, (double)acc->lines * count, 0,
+			       context->harness);
 	cp_stability_check_core_clock(m, acc->clock.drift_before,
 				      acc->clock.drift_after);
 	return 0;
@@ -172,10 +172,8 @@ int xcore_measure(struct cp_area_context *context,
 {
 	const struct xcore_target *t = config->target;
 	const struct cp_harness_config *harness = &context->harness->config;
-	unsigned int per_round = cp_rounds_samples_per_round(harness->samples,
-							     harness->rounds);
-	unsigned int rounds = (unsigned int)cp_rounds_count(harness->samples,
-							    per_round);
+	struct cp_rounds plan = cp_rounds_plan(harness->samples,
+					       harness->rounds);
 	struct cp_xcore_job job = {
 		.producer = t->producer, .consumer = t->consumer,
 		.touch = config->touch, .delay = config->delay,
@@ -183,20 +181,15 @@ int xcore_measure(struct cp_area_context *context,
 	struct cp_chase blocks[2] = { 0 };
 	struct xcore_samples acc = { 0 };
 	unsigned int failed_cpu = 0, count = 1;
-	uint64_t lines = 0;
 	char name[64];
 	int ret = 0;
 
 	xcore_config_name(config, name, sizeof(name));
-	for (unsigned int r = 0; r < rounds && !ret && !acc.interrupted; r++) {
-		unsigned int left = harness->samples - r * per_round;
-
+	for (unsigned int r = 0; r < plan.rounds && !ret && !acc.interrupted;
+	     r++)
 		ret = measure_arrangement(context, config, &job, blocks, r,
-					  left < per_round ? left : per_round,
+					  cp_rounds_samples_in(&plan, r),
 					  &count, &acc, &failed_cpu);
-		if (!lines && blocks[r % 2].nr_lines)
-			lines = blocks[r % 2].nr_lines;
-	}
 	cp_chase_free(&blocks[0]);
 	cp_chase_free(&blocks[1]);
 	if (ret == -EINTR && acc.nr)
@@ -204,7 +197,7 @@ int xcore_measure(struct cp_area_context *context,
 	if (!ret && !acc.nr)
 		ret = -EINTR;
 	if (!ret) {
-		ret = record(context, config, lines, count, per_round, &acc);
+		ret = record(context, config, count, &plan, &acc);
 		if (ret)
 			cp_error_set(error, -ret, "xcore: cannot keep results");
 	} else if (ret == -EINVAL) {

@@ -83,23 +83,17 @@ int cp_harness_measure_rounds(const struct cp_harness *harness,
 			      struct cp_samples *out,
 			      struct cp_round_clock *clock)
 {
-	unsigned int wanted = harness->config.samples;
-	unsigned int per_round =
-		cp_rounds_samples_per_round(wanted, harness->config.rounds);
-	size_t rounds = cp_rounds_count(wanted, per_round);
+	struct cp_rounds plan = cp_rounds_plan(harness->config.samples,
+					       harness->config.rounds);
 	unsigned int r;
 	int ret = 0;
 
 	memset(out, 0, sizeof(*out));
 	memset(clock, 0, sizeof(*clock));
-	if (rounds > 1)
-		out->samples_per_round = per_round;
-	for (r = 0; r < rounds && !out->interrupted; r++) {
-		unsigned int left = wanted - r * per_round;
-
+	out->samples_per_round = cp_rounds_marked(&plan);
+	for (r = 0; r < plan.rounds && !out->interrupted; r++) {
 		ret = run_round(harness, arrangement, r,
-				left < per_round ? left : per_round, out,
-				clock);
+				cp_rounds_samples_in(&plan, r), out, clock);
 		if (r)
 			arrangement->release(arrangement->context, r - 1);
 		if (ret)
@@ -113,6 +107,6 @@ int cp_harness_measure_rounds(const struct cp_harness *harness,
 		cp_samples_free(out);
 		return ret;
 	}
-	out->interrupted |= out->nr_samples < wanted;
+	out->interrupted |= out->nr_samples < plan.samples;
 	return 0;
 }

@@ -12,6 +12,33 @@ unsigned int cp_rounds_samples_per_round(unsigned int samples,
 	return (samples + rounds - 1) / rounds;
 }
 
+struct cp_rounds cp_rounds_plan(unsigned int samples, unsigned int rounds)
+{
+	struct cp_rounds plan = {
+		.samples = samples,
+		.per_round = cp_rounds_samples_per_round(samples, rounds),
+	};
+
+	plan.rounds = (unsigned int)cp_rounds_count(samples, plan.per_round);
+	return plan;
+}
+
+unsigned int cp_rounds_samples_in(const struct cp_rounds *plan,
+				  unsigned int round)
+{
+	unsigned int before = round * plan->per_round;
+
+	if (before >= plan->samples)
+		return 0;
+	return plan->samples - before < plan->per_round
+		       ? plan->samples - before : plan->per_round;
+}
+
+unsigned int cp_rounds_marked(const struct cp_rounds *plan)
+{
+	return plan->rounds > 1 ? plan->per_round : 0;
+}
+
 size_t cp_rounds_count(size_t nr_samples, unsigned int per_round)
 {
 	if (!per_round)

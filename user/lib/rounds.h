@@ -23,6 +23,24 @@
 unsigned int cp_rounds_samples_per_round(unsigned int samples,
 					 unsigned int rounds);
 
+/* How a measurement's samples are spread over its rounds. */
+struct cp_rounds {
+	unsigned int samples;		/* in all, >= 1 */
+	unsigned int per_round;		/* the last round may take fewer */
+	unsigned int rounds;
+};
+
+/* @samples (>= 1) spread over at most @rounds rounds (0 or 1: one). */
+struct cp_rounds cp_rounds_plan(unsigned int samples, unsigned int rounds);
+
+/* The samples round @round of @plan takes: the last what is left. */
+unsigned int cp_rounds_samples_in(const struct cp_rounds *plan,
+				  unsigned int round);
+
+/* What a measurement of @plan records as samples_per_round: 0 when
+ * its samples are all one round's. */
+unsigned int cp_rounds_marked(const struct cp_rounds *plan);
+
 /* How many rounds @nr_samples taken @per_round make; 0 for @per_round 0
  * (samples not taken in rounds). */
 size_t cp_rounds_count(size_t nr_samples, unsigned int per_round);
