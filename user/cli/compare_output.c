@@ -140,11 +140,6 @@ static void add(json_object *object, const char *key, json_object *value)
 }
 
 /* JSON has no infinity: an unbounded end is null. */
-static json_object *number(double value)
-{
-	return isfinite(value) ? json_object_new_double(value) : NULL;
-}
-
 static json_object *row_json(const struct cp_comparison_row *row)
 {
 	json_object *object = json_object_new_object();
@@ -154,19 +149,19 @@ static json_object *row_json(const struct cp_comparison_row *row)
 	add(object, "name", json_object_new_string(row->next->name));
 	add(object, "mode", json_object_new_string(row->next->mode));
 	add(object, "baseline_median_ns",
-	    number(row->base->stats_ns.median));
-	add(object, "new_median_ns", number(row->next->stats_ns.median));
-	add(object, "ratio", number(row->ratio));
-	add(object, "ratio_of_medians", number(row->ratio_of_medians));
+	    cp_json_number(row->base->stats_ns.median));
+	add(object, "new_median_ns", cp_json_number(row->next->stats_ns.median));
+	add(object, "ratio", cp_json_number(row->ratio));
+	add(object, "ratio_of_medians", cp_json_number(row->ratio_of_medians));
 	if (row->verdict != CP_VERDICT_NO_RATIO) {
 		interval = json_object_new_array();
-		json_object_array_add(interval, number(row->low));
-		json_object_array_add(interval, number(row->high));
+		json_object_array_add(interval, cp_json_number(row->low));
+		json_object_array_add(interval, cp_json_number(row->high));
 	}
 	add(object, "interval", interval);
-	add(object, "interval_confidence", number(row->confidence));
-	add(object, "p_value", number(row->p_value));
-	add(object, "p_adjusted", number(row->p_adjusted));
+	add(object, "interval_confidence", cp_json_number(row->confidence));
+	add(object, "p_value", cp_json_number(row->p_value));
+	add(object, "p_adjusted", cp_json_number(row->p_adjusted));
 	add(object, "units", json_object_new_string(row->by_rounds ? "rounds"
 								   : "samples"));
 	add(object, "in", json_object_new_string(row->in_cycles ? "cycles"
@@ -249,8 +244,8 @@ int compare_write_json(const struct compare_context *context, FILE *out)
 	add(root, "schema", json_object_new_string("cacheprobe-compare/1"));
 	add(root, "baseline", run_json(context, 0));
 	add(root, "new", run_json(context, 1));
-	add(root, "threshold_percent", number(100 * comparison->threshold));
-	add(root, "false_discovery_rate", number(comparison->alpha));
+	add(root, "threshold_percent", cp_json_number(100 * comparison->threshold));
+	add(root, "false_discovery_rate", cp_json_number(comparison->alpha));
 	add(root, "environment_differences", differences_json(context));
 	add(root, "totals", totals_json(comparison));
 	for (size_t i = 0; i < comparison->nr_rows; i++)

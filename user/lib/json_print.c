@@ -2,6 +2,12 @@
 #include "json_print.h"
 
 #include <errno.h>
+#include <math.h>
+
+json_object *cp_json_number(double value)
+{
+	return isfinite(value) ? json_object_new_double(value) : NULL;
+}
 
 int cp_json_print(json_object *root, FILE *out)
 {

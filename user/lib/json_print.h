@@ -7,6 +7,10 @@
 #include <stdio.h>
 #include <json-c/json.h>
 
+/* @value as a JSON number, or null when it is NaN or infinite (no
+ * figure): JSON has no NaN. */
+json_object *cp_json_number(double value);
+
 /* Print @root and a newline to @out, then release @root.  0 or -EIO. */
 int cp_json_print(json_object *root, FILE *out);
 

@@ -1,13 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "summary.h"
 
-#include <math.h>
 #include <json-c/json.h>
 
-static json_object *number(double value)
-{
-	return isfinite(value) ? json_object_new_double(value) : NULL;
-}
+#include "json_print.h"
 
 static json_object *finding_json(const struct cp_finding *f)
 {
@@ -19,9 +15,9 @@ static json_object *finding_json(const struct cp_finding *f)
 			       json_object_new_string(f->answer));
 	json_object_object_add(object, "measured",
 			       json_object_new_boolean(f->measured));
-	json_object_object_add(object, "value", number(f->value));
-	json_object_object_add(object, "low", number(f->low));
-	json_object_object_add(object, "high", number(f->high));
+	json_object_object_add(object, "value", cp_json_number(f->value));
+	json_object_object_add(object, "low", cp_json_number(f->low));
+	json_object_object_add(object, "high", cp_json_number(f->high));
 	json_object_object_add(object, "unit",
 			       json_object_new_string(f->unit));
 	return object;
