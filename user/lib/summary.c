@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cpu_pairs.h"
+#include "environment.h"
 #include "name_bytes.h"
 #include "stats.h"
 
@@ -443,19 +444,18 @@ static void c2c(const struct cp_results *r, struct cp_summary *s)
 		c2c_class(s, "slowest pairs", slowest, slow_ns, slow_pairs);
 }
 
+/* The run's doubts are the environment's warnings (governor, boost, TSC,
+ * hypervisor, load), the ones the console printed when the run began,
+ * and an interruption. */
 static void doubts(const struct cp_results *r, struct cp_summary *s)
 {
-	const struct cp_environment *env = &r->environment;
+	struct cp_env_warning warnings[CP_SUMMARY_MAX_DOUBTS];
+	size_t n = cp_environment_warnings(&r->environment, warnings,
+					   CP_SUMMARY_MAX_DOUBTS - 1);
 
-	if (env->hypervisor[0] && strcmp(env->hypervisor, "none") != 0)
+	for (size_t i = 0; i < n && i < CP_SUMMARY_MAX_DOUBTS - 1; i++)
 		snprintf(s->doubts[s->nr_doubts++], sizeof(s->doubts[0]),
-			 "under a hypervisor (%.32s): caches, clocks and CPUs are shared with what else the host runs",
-			 env->hypervisor);
-	if (env->nr_online_cpus &&
-	    env->load_average[0] > env->nr_online_cpus / 4.0)
-		snprintf(s->doubts[s->nr_doubts++], sizeof(s->doubts[0]),
-			 "load average %.2f on %u CPUs when the run started",
-			 env->load_average[0], env->nr_online_cpus);
+			 "%s", warnings[i].text);
 	if (r->interrupted)
 		snprintf(s->doubts[s->nr_doubts++], sizeof(s->doubts[0]),
 			 "the run was interrupted (%.80s): what is missing was not measured",

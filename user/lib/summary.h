@@ -21,8 +21,8 @@
  *  - c2c: the fastest and the slowest pair class (median of the pairs'
  *    CAS round trips).
  * User mode is preferred where both modes measured.  Doubts that hold
- * for the whole run (a hypervisor, load, an interrupted run) are listed
- * apart.
+ * for the whole run (the environment's warnings: governor, boost, TSC,
+ * hypervisor, load; an interrupted run) are listed apart.
  */
 #ifndef CACHEPROBE_SUMMARY_H
 #define CACHEPROBE_SUMMARY_H
@@ -33,7 +33,7 @@
 #include "results.h"
 
 #define CP_SUMMARY_MAX_FINDINGS 24
-#define CP_SUMMARY_MAX_DOUBTS 4
+#define CP_SUMMARY_MAX_DOUBTS 8
 
 struct cp_finding {
 	char topic[40];		/* "L1d", "false sharing", "c2c fastest" */
@@ -48,7 +48,7 @@ struct cp_summary {
 	size_t nr_findings;
 	struct cp_finding findings[CP_SUMMARY_MAX_FINDINGS];
 	size_t nr_doubts;
-	char doubts[CP_SUMMARY_MAX_DOUBTS][160];
+	char doubts[CP_SUMMARY_MAX_DOUBTS][256];
 };
 
 /* The findings of @results into @out. */
