@@ -54,27 +54,33 @@ static size_t round_medians(const struct cp_measurement *m,
 				 *medians);
 }
 
-/* @m's samples in ns, or in core cycles when @cycles and it measured
- * the core clock: a malloc'ed copy either way, NULL on no memory. */
-static double *values_of(const struct cp_measurement *m, bool cycles)
+/* @m's samples in core cycles (ticks times its core clock), malloc'ed;
+ * NULL on no memory. */
+static double *cycles_of(const struct cp_measurement *m)
 {
-	double *values = malloc((m->nr_samples ? m->nr_samples : 1) *
-				sizeof(*values));
+	double *cycles = malloc((m->nr_samples ? m->nr_samples : 1) *
+				sizeof(*cycles));
 
-	for (size_t i = 0; values && i < m->nr_samples; i++)
-		values[i] = cycles ? m->ticks[i] * m->core_cycles_per_tick
-				   : m->ns[i];
-	return values;
+	for (size_t i = 0; cycles && i < m->nr_samples; i++)
+		cycles[i] = m->ticks[i] * m->core_cycles_per_tick;
+	return cycles;
 }
 
-/* The row's values: cycles when asked and both sides can. */
+/* The row's values: the samples in ns, or in cycles when asked and both
+ * sides measured the core clock. */
 static int row_values(struct cp_comparison_row *row, bool cycles)
 {
 	row->in_cycles = cycles && row->base->core_cycles_per_tick > 0 &&
 			 row->next->core_cycles_per_tick > 0;
-	row->base_values = values_of(row->base, row->in_cycles);
-	row->next_values = values_of(row->next, row->in_cycles);
-	return row->base_values && row->next_values ? 0 : -ENOMEM;
+	row->base_values = row->base->ns;
+	row->next_values = row->next->ns;
+	if (!row->in_cycles)
+		return 0;
+	row->cycles[0] = cycles_of(row->base);
+	row->cycles[1] = cycles_of(row->next);
+	row->base_values = row->cycles[0];
+	row->next_values = row->cycles[1];
+	return row->cycles[0] && row->cycles[1] ? 0 : -ENOMEM;
 }
 
 /*
@@ -250,8 +256,8 @@ int cp_comparison_build(const struct cp_results *base,
 void cp_comparison_free(struct cp_comparison *comparison)
 {
 	for (size_t i = 0; comparison->rows && i < comparison->nr_rows; i++) {
-		free(comparison->rows[i].base_values);
-		free(comparison->rows[i].next_values);
+		free(comparison->rows[i].cycles[0]);
+		free(comparison->rows[i].cycles[1]);
 	}
 	free(comparison->rows);
 	comparison->rows = NULL;

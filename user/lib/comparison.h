@@ -54,7 +54,8 @@ struct cp_comparison_row {
 	/* The values compared: the samples in ns, or with in_cycles in
 	 * core cycles (ticks x each side's core_cycles_per_tick). */
 	bool in_cycles;
-	double *base_values, *next_values;	/* malloc'ed */
+	const double *base_values, *next_values;
+	double *cycles[2];	/* with in_cycles, the values; malloc'ed */
 	double ratio_of_medians;
 	double low, high;	/* interval of the ratio; high may be +inf */
 	double confidence;	/* of that interval: 1 - alpha */
