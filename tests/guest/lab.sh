@@ -162,19 +162,25 @@ topo() {
 	done | sort -n
 }
 
+# The class of CPUs @i and @j (awk), from the arrays core, l2, l3 and
+# pkg: the closest thing they share.  Both of the awk programs below that
+# judge pairs start with it.
+CLASS_AWK='
+function class(i, j) {
+	if (core[i] == core[j]) return "smt"
+	if (l2[i] != "-" && l2[i] == l2[j]) return "shared-l2"
+	if (l3[i] != "-" && l3[i] == l3[j]) return "shared-l3"
+	if (pkg[i] == pkg[j]) return "same-package"
+	return "cross-package"
+}'
+
 # classes <TOPO: the pair classes sysfs implies, in the tool's order, one
 # line each: CLASS LOWEST-PAIR NUMBER-OF-PAIRS.  The closest thing two
 # CPUs share names the class: a core (smt), an L2, an L3, a package.
 classes() {
-	awk '{ n = NR - 1; cpu[n] = $1; core[n] = $2; l2[n] = $3; l3[n] = $4
+	awk "$CLASS_AWK"'
+	{ n = NR - 1; cpu[n] = $1; core[n] = $2; l2[n] = $3; l3[n] = $4
 		pkg[n] = $5 }
-	function class(i, j) {
-		if (core[i] == core[j]) return "smt"
-		if (l2[i] != "-" && l2[i] == l2[j]) return "shared-l2"
-		if (l3[i] != "-" && l3[i] == l3[j]) return "shared-l3"
-		if (pkg[i] == pkg[j]) return "same-package"
-		return "cross-package"
-	}
 	END {
 		for (i = 0; i < NR; i++)
 			for (j = i + 1; j < NR; j++) {
@@ -340,20 +346,13 @@ check_c2c() {
 	fi
 	# Each pair in the JSON's c2c_pairs: its class as sysfs has it, and
 	# every pair once per mode and variant.
-	bad=$(awk -F'"' -v topo="$TOPO" '
+	bad=$(awk -F'"' -v topo="$TOPO" "$CLASS_AWK"'
 		BEGIN {
 			while ((getline line < topo) > 0) {
 				split(line, f, " ")
 				core[f[1]] = f[2]; l2[f[1]] = f[3]; l3[f[1]] = f[4]
 				pkg[f[1]] = f[5]; cpus++
 			}
-		}
-		function class(i, j) {
-			if (core[i] == core[j]) return "smt"
-			if (l2[i] != "-" && l2[i] == l2[j]) return "shared-l2"
-			if (l3[i] != "-" && l3[i] == l3[j]) return "shared-l3"
-			if (pkg[i] == pkg[j]) return "same-package"
-			return "cross-package"
 		}
 		/^  "c2c_pairs":\[/ { inside = 1; next }
 		inside && /^  \]/ { inside = 0 }
