@@ -124,6 +124,29 @@ static void test_split_load_and_c2c(void **state)
 	cp_results_free(&results);
 }
 
+/* A class of 300 pairs (a lab machine has thousands): the median of
+ * them all. */
+static void test_many_pairs(void **state)
+{
+	struct cp_results results;
+	struct cp_summary s;
+
+	(void)state;
+	fixture_results(&results);
+	for (int i = 1; i <= 300; i++) {
+		const double ns[] = { i, i, i };
+		struct cp_measurement *m = fixture_area_measurement(
+			&results, "c2c", "user", "cas pair", ns, 3);
+
+		cp_measurement_add_param(m, "cas", 1);
+		cp_measurement_add_param(m, "pair_class", 2);
+	}
+	cp_summary_build(&results, &s);
+	assert_true(fabs(find(&s, "core to core")->value - 150.5) < 1e-9);
+	assert_contains(find(&s, "core to core")->answer, "300 pairs");
+	cp_results_free(&results);
+}
+
 /* Bounce's classic ratio and granularity, and the run's doubts. */
 static void test_bounce_and_doubts(void **state)
 {
@@ -190,6 +213,7 @@ int main(void)
 		cmocka_unit_test(test_nothing_measured),
 		cmocka_unit_test(test_levels),
 		cmocka_unit_test(test_split_load_and_c2c),
+		cmocka_unit_test(test_many_pairs),
 		cmocka_unit_test(test_bounce_and_doubts),
 		cmocka_unit_test(test_console_width),
 	};

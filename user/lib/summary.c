@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cpu_pairs.h"
@@ -375,22 +376,33 @@ static void cold_cache(const struct cp_results *r, struct cp_summary *s)
 		not_measured(s, "cold cache", "no eviction method's first pass");
 }
 
-/* The median of the pairs' medians of class @cls, CAS, in @mode. */
+static bool cas_of_class(const struct cp_measurement *m, const char *mode,
+			 int64_t cls)
+{
+	return of(m, "c2c", mode) && param(m, "cas") == 1 &&
+	       param(m, "pair_class") == cls;
+}
+
+/* The median of the pairs' medians of class @cls, CAS, in @mode (NaN
+ * with none, or without memory: a lab machine has thousands of pairs). */
 static double class_median(const struct cp_results *r, const char *mode,
 			   int64_t cls, size_t *pairs)
 {
-	double medians[256];
+	double *medians, median = NAN;
 	size_t n = 0;
 
-	for (size_t i = 0; i < r->nr_measurements && n < 256; i++) {
-		const struct cp_measurement *m = &r->measurements[i];
-
-		if (of(m, "c2c", mode) && param(m, "cas") == 1 &&
-		    param(m, "pair_class") == cls)
-			medians[n++] = m->stats_ns.median;
-	}
-	*pairs = n;
-	return n ? cp_stats_median(medians, n) : NAN;
+	for (size_t i = 0; i < r->nr_measurements; i++)
+		n += cas_of_class(&r->measurements[i], mode, cls);
+	*pairs = 0;
+	medians = n ? malloc(n * sizeof(*medians)) : NULL;
+	if (!medians)
+		return NAN;
+	for (size_t i = 0; i < r->nr_measurements; i++)
+		if (cas_of_class(&r->measurements[i], mode, cls))
+			medians[(*pairs)++] = r->measurements[i].stats_ns.median;
+	median = cp_stats_median(medians, n);
+	free(medians);
+	return median;
 }
 
 static void c2c_class(struct cp_summary *s, const char *topic, int64_t cls,
