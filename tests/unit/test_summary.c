@@ -58,8 +58,9 @@ static void test_nothing_measured(void **state)
 	cp_results_free(&results);
 }
 
-/* A latency curve with two levels: each with its figure and the
- * interval of the size nearest its plateau. */
+/* A latency curve with two levels: each with the figure and interval of
+ * the size nearest its plateau, the figure inside its interval even when
+ * the curve's plateau lies outside it. */
 static void test_levels(void **state)
 {
 	const double l1[] = { 1.40, 1.41, 1.39, 1.42, 1.40 };
@@ -83,17 +84,19 @@ static void test_levels(void **state)
 		.effective_bytes = 32768, .latency_ns = 1.4,
 	};
 	results.levels[1] = (struct cp_level_estimate){
-		.name = "memory", .latency_ns = 90,
+		.name = "memory", .latency_ns = 95,
 	};
 	cp_summary_build(&results, &s);
 	f = find(&s, "L1d");
 	assert_true(f->measured);
-	assert_true(f->value == 1.4);
+	assert_true(fabs(f->value - 1.40) < 1e-9);
 	assert_true(f->low <= 1.40 && f->high >= 1.40 && f->high < 2);
+	assert_contains(f->answer, "1.4 ns per dependent load (the 16 KiB chase)");
 	assert_contains(f->answer, "effective 32 KiB of 32 KiB nominal");
 	f = find(&s, "memory");
-	assert_true(f->low > 80);
-	assert_contains(f->answer, "beyond the caches");
+	assert_true(fabs(f->value - 90) < 1e-9);
+	assert_true(f->low <= f->value && f->value <= f->high);
+	assert_contains(f->answer, "90 ns per dependent load beyond the caches");
 	cp_results_free(&results);
 }
 

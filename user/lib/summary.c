@@ -119,6 +119,44 @@ plateau_point(const struct cp_results *r, const char *mode, uint64_t above,
 	return best;
 }
 
+/*
+ * A level's figure is the chase nearest its plateau, with that chase's own
+ * interval: the plateau itself (the curve's estimate over several sizes)
+ * has none, and printing it beside another size's interval could put the
+ * figure outside its own bracket.
+ */
+static void level_answer(struct cp_finding *f,
+			 const struct cp_level_estimate *l,
+			 const struct cp_measurement *m, bool last)
+{
+	char effective[32], nominal[32], at[48] = "";
+	double ns = l->latency_ns;
+
+	if (m) {
+		char size[32];
+
+		ns = m->stats_ns.median;
+		figure(f, ns, m->stats_ns.median_ci_low,
+		       m->stats_ns.median_ci_high, "ns");
+		cp_name_bytes((uint64_t)param(m, "size_bytes"), size,
+			      sizeof(size));
+		snprintf(at, sizeof(at), " (the %s chase)", size);
+	} else {
+		figure(f, ns, NAN, NAN, "ns");
+	}
+	cp_name_bytes(l->effective_bytes, effective, sizeof(effective));
+	cp_name_bytes(l->nominal_bytes, nominal, sizeof(nominal));
+	if (last && !l->nominal_bytes)
+		say(f, true, "%.3g ns per dependent load beyond the caches%s",
+		    ns, at);
+	else if (last)
+		say(f, true, "%.3g ns per dependent load%s; %s nominal, where the curve ended",
+		    ns, at, nominal);
+	else
+		say(f, true, "%.3g ns per dependent load%s, effective %s of %s nominal",
+		    ns, at, effective, nominal);
+}
+
 static void levels(const struct cp_results *r, struct cp_summary *s)
 {
 	const char *mode = mode_of(r, "latency");
@@ -137,23 +175,10 @@ static void levels(const struct cp_results *r, struct cp_summary *s)
 			r, mode, above, last ? 0 : l->effective_bytes,
 			l->latency_ns);
 		struct cp_finding *f = add(s, l->name);
-		char effective[32], nominal[32];
 
 		if (!f)
 			return;
-		figure(f, l->latency_ns, m ? m->stats_ns.median_ci_low : NAN,
-		       m ? m->stats_ns.median_ci_high : NAN, "ns");
-		cp_name_bytes(l->effective_bytes, effective, sizeof(effective));
-		cp_name_bytes(l->nominal_bytes, nominal, sizeof(nominal));
-		if (last && !l->nominal_bytes)
-			say(f, true, "%.3g ns per dependent load beyond the caches",
-			    l->latency_ns);
-		else if (last)
-			say(f, true, "%.3g ns per dependent load; %s nominal, where the curve ended",
-			    l->latency_ns, nominal);
-		else
-			say(f, true, "%.3g ns per dependent load, effective %s of %s nominal",
-			    l->latency_ns, effective, nominal);
+		level_answer(f, l, m, last);
 		above = l->effective_bytes;
 	}
 }
