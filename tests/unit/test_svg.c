@@ -252,6 +252,68 @@ static void test_stacked_bars_and_heatmap(void **state)
 	free(capture.text);
 }
 
+/* Shares whose medians add up past 100 end the axis at 100 %; a level
+ * with no bar anywhere (merged) is not in the legend. */
+static void test_stacked_shares_end_at_100(void **state)
+{
+	const char *const categories[] = { "warm", "clflush" };
+	const double l2[] = { NAN, NAN }, l3[] = { 60, 0 },
+		     memory[] = { 41, 100 };
+	const struct svg_series series[] = {
+		{ .name = "L2", .n = 2, .y = l2 },
+		{ .name = "L3", .n = 2, .y = l3 },
+		{ .name = "memory", .n = 2, .y = memory },
+	};
+	struct svg_bar_chart bars = {
+		.title = "warmth", .category_label = "method",
+		.nr_categories = 2, .categories = categories,
+		.y = { .label = "%", .format = SVG_FORMAT_PERCENT },
+		.stacked = true, .nr_series = 3, .series = series,
+	};
+	struct text_capture capture;
+
+	(void)state;
+	capture_text_begin(&capture);
+	svg_bar_chart_write(capture.stream, &bars);
+	capture_text_end(&capture);
+	assert_non_null(strstr(capture.text, ">100 %<"));
+	assert_null(strstr(capture.text, ">120 %<"));
+	assert_int_equal(count_of(capture.text, "class=\"legend\""), 2);
+	assert_null(strstr(capture.text, "<title>L2</title>"));
+	assert_non_null(strstr(capture.text, "<title>L3</title>"));
+	free(capture.text);
+}
+
+/* A bar at or under the floor is an outline marked "< floor", its value
+ * only in the tooltip; one above it is a bar. */
+static void test_bars_under_the_floor(void **state)
+{
+	const char *const categories[] = { "warm", "clflush" };
+	const double small[] = { 1.2, 150 };
+	const struct svg_series series[] = {
+		{ .name = "24 KiB", .n = 2, .y = small },
+	};
+	struct svg_bar_chart bars = {
+		.title = "first pass", .category_label = "method",
+		.nr_categories = 2, .categories = categories,
+		.y = { .label = "ns", .log = true, .format = SVG_FORMAT_NS },
+		.floor = 1.5, .floor_what = "the timer's spread",
+		.nr_series = 1, .series = series,
+	};
+	struct text_capture capture;
+
+	(void)state;
+	capture_text_begin(&capture);
+	svg_bar_chart_write(capture.stream, &bars);
+	capture_text_end(&capture);
+	assert_int_equal(count_of(capture.text, "class=\"bar\""), 1);
+	assert_int_equal(count_of(capture.text, "class=\"bar below-floor\""), 1);
+	assert_int_equal(count_of(capture.text, ">&lt; floor<"), 1);
+	assert_non_null(strstr(capture.text,
+			       "warm, 24 KiB: 1.2 ns, below the timer&#39;s spread (1.5 ns)"));
+	free(capture.text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -264,6 +326,8 @@ int main(void)
 		cmocka_unit_test(test_empty_charts_say_no_data),
 		cmocka_unit_test(test_line_with_intervals_gaps_and_markers),
 		cmocka_unit_test(test_stacked_bars_and_heatmap),
+		cmocka_unit_test(test_stacked_shares_end_at_100),
+		cmocka_unit_test(test_bars_under_the_floor),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

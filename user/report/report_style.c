@@ -25,7 +25,7 @@ const char report_css[] =
 	"svg .title{font-size:13px;font-weight:600}svg .label{font-size:12px}\n"
 	"svg .tick,svg .legend,svg .markerlabel{fill:#333}svg .markerlabel{font-size:10px}\n"
 	"svg .grid{stroke:#e4e4e4}svg .axis{stroke:#444}\n"
-	"svg .marker{stroke:#b00;stroke-dasharray:4 3}svg .markerlabel{fill:#b00}\n"
+	"svg .marker{stroke:#b00;stroke-dasharray:4 3}svg .markerlabel{fill:#b00}svg .floorlabel{fill:#555;font-size:10px}\n"
 	"svg .line{fill:none;stroke-width:1.6}svg .errorbar{stroke-width:1;fill:none}\n"
 	"svg .nodata{fill:#888;font-size:14px}\n"
 	"footer{margin-top:3em;color:#666;font-size:.85em}\n";

@@ -59,7 +59,11 @@ struct svg_line_chart {
 void svg_line_chart_write(FILE *out, const struct svg_line_chart *chart);
 
 /* Bars over categories: series[s].y[c] is series s in category c.  Stacked
- * bars add up the series of a category (intervals are then not drawn). */
+ * bars add up the series of a category (intervals are then not drawn);
+ * stacked percentages end at 100 %.  Grouped bars at or below @floor
+ * (when above 0: what the instrument cannot tell from nothing) are drawn
+ * as an outline up to the floor labelled "< floor", not as a figure.  The
+ * legend lists the series that have a bar. */
 struct svg_bar_chart {
 	const char *title;
 	const char *category_label;	/* the x axis */
@@ -67,6 +71,8 @@ struct svg_bar_chart {
 	const char *const *categories;
 	struct svg_axis y;
 	bool stacked;
+	double floor;			/* in y's unit; 0: none */
+	const char *floor_what;		/* the tooltip: "the timer's floor" */
 	size_t nr_series;
 	const struct svg_series *series;
 };

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Line charts: one line per series, points with tooltips, intervals as
- * error bars, vertical markers. */
+ * error bars, vertical markers; the legend names the series drawn. */
 #include <math.h>
 
 #include "report/html_text.h"
@@ -28,6 +28,15 @@ static bool point_drawable(const struct svg_line_chart *chart,
 {
 	return svg_axis_drawable(&chart->x, series->x[i]) &&
 	       svg_axis_drawable(&chart->y, series->y[i]);
+}
+
+static bool series_drawn(const struct svg_line_chart *chart,
+			 const struct svg_series *series)
+{
+	for (size_t i = 0; i < series->n; i++)
+		if (point_drawable(chart, series, i))
+			return true;
+	return false;
 }
 
 /* The interval of point @i, when it has one that can be drawn. */
@@ -170,14 +179,17 @@ void svg_line_chart_write(FILE *out, const struct svg_line_chart *chart)
 	svg_y_axis(out, &plot, &y_scale, &y_ticks, &chart->y);
 	svg_x_axis(out, &plot, &x_scale, &x_ticks, &chart->x);
 	draw_markers(out, chart, &plot, &x_scale);
-	for (size_t s = 0; s < chart->nr_series; s++) {
+	for (size_t s = 0, shown = 0; s < chart->nr_series; s++) {
 		const char *colour = svg_colour(s);
 
+		if (!series_drawn(chart, &chart->series[s]))
+			continue;
 		draw_line(out, chart, &chart->series[s], colour, &x_scale,
 			  &y_scale);
 		draw_points(out, chart, &chart->series[s], colour, &x_scale,
 			    &y_scale);
-		svg_legend_entry(out, &plot, s, colour, chart->series[s].name);
+		svg_legend_entry(out, &plot, shown++, colour,
+				 chart->series[s].name);
 	}
 	svg_end(out);
 }
