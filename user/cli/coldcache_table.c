@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/results_table.h"
+#include "lib/coldcache_floor.h"
 #include "lib/stats.h"
 
 #define PASS_SUFFIX " first pass"
@@ -91,8 +92,15 @@ static void print_row(FILE *out, const struct cp_results *results,
 	if (evict && evict->nr_samples)
 		cli_format_ns(evict->stats_ns.median, evict_text,
 			      sizeof(evict_text));
-	cli_format_ns(pass->stats_ns.median, pass_text, sizeof(pass_text));
-	if (pass->core_cycles_per_tick > 0)
+	bool under_floor = pass->stats_ns.median <=
+			   cp_coldcache_floor_ns(results, pass->mode);
+
+	if (under_floor)
+		snprintf(pass_text, sizeof(pass_text), "< floor");
+	else
+		cli_format_ns(pass->stats_ns.median, pass_text,
+			      sizeof(pass_text));
+	if (pass->core_cycles_per_tick > 0 && !under_floor)
 		snprintf(cycles, sizeof(cycles), "%.0f",
 			 cp_stats_median(pass->ticks, pass->nr_samples) *
 				 pass->core_cycles_per_tick);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/coldcache_floor.h"
 #include "report/report_area.h"
 #include "report/svg_chart.h"
 
@@ -102,7 +103,8 @@ find(const struct cp_results *results, const char *mode, const char *method,
  * medians with their intervals. */
 static void cost_chart(FILE *out, const struct cp_results *results,
 		       const char *mode, const struct grid *grid,
-		       const char *what, const char *title, const char *label)
+		       const char *what, const char *title, const char *label,
+		       double floor_ns)
 {
 	size_t cells = MAX_ITEMS * MAX_ITEMS;
 	double *y = report_nans(cells), *low = report_nans(cells),
@@ -136,6 +138,8 @@ static void cost_chart(FILE *out, const struct cp_results *results,
 			.categories = grid->method_names,
 			.y = { .label = label, .log = true,
 			       .format = SVG_FORMAT_NS },
+			.floor = floor_ns,
+			.floor_what = "the line timer's spread",
 			.nr_series = grid->nr_sizes, .series = series,
 		});
 	free(y);
@@ -344,7 +348,10 @@ static void table_row(FILE *out, const struct cp_results *results,
 					evict->stats_ns.median_ci_high);
 	else
 		report_cell(out, "-");
-	report_cell_ns(out, pass->stats_ns.median);
+	if (pass->stats_ns.median <= cp_coldcache_floor_ns(results, mode))
+		report_cell(out, "< floor");
+	else
+		report_cell_ns(out, pass->stats_ns.median);
 	for (size_t p = 0; p < pass->nr_params; p++) {
 		if (!is_level_param(pass->params[p].name))
 			continue;
@@ -403,13 +410,14 @@ static void render(FILE *out, const struct cp_results *results,
 		snprintf(title, sizeof(title),
 			 "Cost of one eviction, by method (%s mode)", mode);
 		cost_chart(out, results, mode, &grid, EVICT, title,
-			   "time of one eviction (ns, log scale)");
+			   "time of one eviction (ns, log scale)", 0);
 	}
 	warmth_chart(out, results, mode);
 	snprintf(title, sizeof(title),
 		 "First pass after eviction, per access (%s mode)", mode);
 	cost_chart(out, results, mode, &grid, PASS, title,
-		   "time per access (ns, log scale)");
+		   "time per access (ns, log scale)",
+		   cp_coldcache_floor_ns(results, mode));
 	sweep_chart(out, results, mode);
 	table(out, results, mode, &grid);
 }

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0
+/* coldcache's console table: first passes under the line timer's floor
+ * read "< floor", not a figure; the floor is the one of their mode. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "capture.h"
+#include "cli/coldcache_table.h"
+#include "lib/coldcache_floor.h"
+#include "results_fixture.h"
+
+/* Steps of the timer's loop alone: p5 18 ns, p95 20 ns. */
+static const double floor_ns[] = { 18, 18, 19, 19, 19, 19, 19, 20, 20, 20 };
+
+static void add_pass(struct cp_results *results, const char *mode,
+		     const char *name, double ns)
+{
+	const double samples[] = { ns, ns, ns };
+	struct cp_measurement *m = fixture_area_measurement(
+		results, "coldcache", mode, name, samples, 3);
+
+	cp_measurement_add_param(m, "size_bytes", 24576);
+	cp_measurement_add_param(m, "l1d_ppm", 1000000);
+	cp_measurement_add_param(m, "memory_ppm", 0);
+	cp_measurement_add_param(m, "cached_worst_ppm", 1000000);
+}
+
+static void test_floor_of_the_mode(void **state)
+{
+	struct cp_results results;
+
+	(void)state;
+	fixture_results(&results);
+	assert_true(cp_coldcache_floor_ns(&results, "user") == 0);
+	fixture_area_measurement(&results, "coldcache", "user",
+				 "line timer floor", floor_ns, 10);
+	assert_true(cp_coldcache_floor_ns(&results, "user") >= 1.9 &&
+		    cp_coldcache_floor_ns(&results, "user") <= 2.1);
+	assert_true(cp_coldcache_floor_ns(&results, "kernel") == 0);
+	cp_results_free(&results);
+}
+
+static void test_pass_under_the_floor(void **state)
+{
+	struct cp_results results;
+	struct text_capture capture;
+
+	(void)state;
+	fixture_results(&results);
+	fixture_area_measurement(&results, "coldcache", "user",
+				 "line timer floor", floor_ns, 10);
+	add_pass(&results, "user", "warm 24 KiB first pass", 1.2);
+	add_pass(&results, "user", "clflush 24 KiB first pass", 150);
+	capture_text_begin(&capture);
+	cli_print_coldcache(capture.stream, &results);
+	capture_text_end(&capture);
+	assert_non_null(strstr(capture.text, "< floor"));
+	assert_null(strstr(capture.text, "1.2 ns"));
+	assert_non_null(strstr(capture.text, "150 ns"));
+	free(capture.text);
+	cp_results_free(&results);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_floor_of_the_mode),
+		cmocka_unit_test(test_pass_under_the_floor),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
