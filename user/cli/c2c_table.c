@@ -2,9 +2,9 @@
 #include "cli/c2c_table.h"
 
 #include <string.h>
-#include <unistd.h>
 
 #include "cli/cli_util.h"
+#include "cli/progress.h"
 #include "lib/atomic_file.h"
 #include "lib/c2c_matrix.h"
 
@@ -17,7 +17,8 @@ void cli_print_c2c(FILE *out, const struct cp_results *results)
 		return;
 	fprintf(out, "\nc2c: core-to-core round trip\n");
 	for (size_t i = 0; i < nr; i++)
-		cp_c2c_matrix_print(out, &matrices[i], isatty(fileno(out)));
+		cp_c2c_matrix_print(out, &matrices[i],
+				    cli_terminal_escapes(out));
 	fprintf(out, "  per pair class (pair medians):\n");
 	for (size_t i = 0; i < nr; i++)
 		cp_c2c_summary_print(out, &matrices[i]);

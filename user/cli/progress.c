@@ -124,3 +124,8 @@ void cli_progress_clear(struct cli_progress *progress)
 	progress->line_shown = false;
 	progress->shown_len = 0;
 }
+
+bool cli_terminal_escapes(FILE *out)
+{
+	return isatty(fileno(out)) && !dumb_terminal();
+}

@@ -15,6 +15,7 @@
 #define CACHEPROBE_PROGRESS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <time.h>
 
@@ -39,5 +40,9 @@ void cli_progress_update(void *progress, const char *what, double done,
 			 double total);
 /* Erase the line before other output. */
 void cli_progress_clear(struct cli_progress *progress);
+
+/* Whether escape sequences may go to @out: a terminal whose $TERM is set
+ * and not "dumb". */
+bool cli_terminal_escapes(FILE *out);
 
 #endif
