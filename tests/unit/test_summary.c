@@ -45,8 +45,9 @@ static void test_nothing_measured(void **state)
 	(void)state;
 	fixture_results(&results);
 	cp_summary_build(&results, &s);
-	assert_int_equal(s.nr_findings, 6);
+	assert_int_equal(s.nr_findings, 7);
 	for (size_t i = 0; i < s.nr_findings; i++) {
+		assert_true(s.findings[i].area[0]);
 		assert_false(s.findings[i].measured);
 		assert_true(isnan(s.findings[i].value));
 		assert_contains(s.findings[i].answer, "not measured");
@@ -55,6 +56,9 @@ static void test_nothing_measured(void **state)
 			"latency did not run");
 	assert_contains(find(&s, "core to core")->answer,
 			"c2c did not run");
+	assert_string_equal(find(&s, "core to core")->area, "c2c");
+	assert_contains(find(&s, "cache transfer")->answer,
+			"xcore did not run");
 	cp_results_free(&results);
 }
 
@@ -124,6 +128,29 @@ static void test_split_load_and_c2c(void **state)
 	f = find(&s, "slowest pairs");
 	assert_contains(f->answer, "shared-l3");
 	assert_contains(f->answer, "2 pairs");
+	cp_results_free(&results);
+}
+
+/* xcore: the smallest block read from another CPU, with the same block
+ * from the reader's own cache and from memory beside it. */
+static void test_transfer(void **state)
+{
+	struct cp_results results;
+	struct cp_summary s;
+	const struct cp_finding *f;
+
+	(void)state;
+	fixture_results(&results);
+	fixture_xcore(&results, "user");
+	cp_summary_build(&results, &s);
+	f = find(&s, "cache transfer shared-l3");
+	assert_non_null(f);
+	assert_string_equal(f->area, "xcore");
+	assert_true(f->measured);
+	assert_true(f->value > 50 && f->value < 70);
+	assert_true(f->low <= f->value && f->value <= f->high);
+	assert_contains(f->answer, "CPU 1 read a block of 8 KiB that CPU 0 wrote (shared-l3)");
+	assert_contains(f->answer, "from its own cache 2 ns, from memory 100 ns");
 	cp_results_free(&results);
 }
 
@@ -217,6 +244,7 @@ int main(void)
 		cmocka_unit_test(test_levels),
 		cmocka_unit_test(test_split_load_and_c2c),
 		cmocka_unit_test(test_many_pairs),
+		cmocka_unit_test(test_transfer),
 		cmocka_unit_test(test_bounce_and_doubts),
 		cmocka_unit_test(test_console_width),
 	};

@@ -18,7 +18,8 @@
 #define COLD_WORST_PPM 10000
 #define MAX_CLASSES 8
 
-static struct cp_finding *add(struct cp_summary *s, const char *topic)
+static struct cp_finding *add(struct cp_summary *s, const char *area,
+			      const char *topic)
 {
 	struct cp_finding *f;
 
@@ -26,6 +27,7 @@ static struct cp_finding *add(struct cp_summary *s, const char *topic)
 		return NULL;
 	f = &s->findings[s->nr_findings++];
 	memset(f, 0, sizeof(*f));
+	snprintf(f->area, sizeof(f->area), "%s", area);
 	snprintf(f->topic, sizeof(f->topic), "%s", topic);
 	f->value = f->low = f->high = NAN;
 	return f;
@@ -53,10 +55,10 @@ static void figure(struct cp_finding *f, double value, double low,
 	snprintf(f->unit, sizeof(f->unit), "%s", unit);
 }
 
-static void not_measured(struct cp_summary *s, const char *topic,
-			 const char *why)
+static void not_measured(struct cp_summary *s, const char *area,
+			 const char *topic, const char *why)
 {
-	struct cp_finding *f = add(s, topic);
+	struct cp_finding *f = add(s, area, topic);
 
 	if (f)
 		say(f, false, "not measured (%s)", why);
@@ -163,7 +165,7 @@ static void levels(const struct cp_results *r, struct cp_summary *s)
 	uint64_t above = 0;
 
 	if (!r->nr_levels) {
-		not_measured(s, "cache levels", ran(r, "latency")
+		not_measured(s, "latency", "cache levels", ran(r, "latency")
 			? "the latency curve showed no level"
 			: "latency did not run");
 		return;
@@ -174,7 +176,7 @@ static void levels(const struct cp_results *r, struct cp_summary *s)
 		const struct cp_measurement *m = plateau_point(
 			r, mode, above, last ? 0 : l->effective_bytes,
 			l->latency_ns);
-		struct cp_finding *f = add(s, l->name);
+		struct cp_finding *f = add(s, "latency", l->name);
 
 		if (!f)
 			return;
@@ -204,10 +206,10 @@ static void false_sharing(const struct cp_results *r, struct cp_summary *s)
 	double low, high;
 
 	if (!ran(r, "bounce")) {
-		not_measured(s, "false sharing", "bounce did not run");
+		not_measured(s, "bounce", "false sharing", "bounce did not run");
 		return;
 	}
-	f = add(s, "false sharing");
+	f = add(s, "bounce", "false sharing");
 	if (!f)
 		return;
 	if (!m) {
@@ -231,10 +233,10 @@ static void granularity(const struct cp_results *r, struct cp_summary *s)
 	struct cp_finding *f;
 
 	if (!ran(r, "bounce")) {
-		not_measured(s, "coherence granularity", "bounce did not run");
+		not_measured(s, "bounce", "coherence granularity", "bounce did not run");
 		return;
 	}
-	f = add(s, "coherence granularity");
+	f = add(s, "bounce", "coherence granularity");
 	if (!f)
 		return;
 	if (found) {
@@ -271,7 +273,7 @@ static void split_load(const struct cp_results *r, struct cp_summary *s)
 	char buffer[32], detected[64] = "";
 
 	if (!ran(r, "align")) {
-		not_measured(s, "split load", "align did not run");
+		not_measured(s, "align", "split load", "align did not run");
 		return;
 	}
 	for (size_t i = 0; i < r->nr_measurements; i++) {
@@ -282,7 +284,7 @@ static void split_load(const struct cp_results *r, struct cp_summary *s)
 		    (!best || better_split(m, best)))
 			best = m;
 	}
-	f = add(s, "split load");
+	f = add(s, "align", "split load");
 	if (!f)
 		return;
 	if (!best) {
@@ -356,7 +358,7 @@ static void cold_size(const struct cp_results *r, struct cp_summary *s,
 	}
 	cp_name_bytes((uint64_t)size, text, sizeof(text));
 	snprintf(topic, sizeof(topic), "cold cache %.24s", text);
-	f = add(s, topic);
+	f = add(s, "coldcache", topic);
 	if (!f || !least)
 		return;
 	if (!best) {
@@ -380,7 +382,7 @@ static void cold_cache(const struct cp_results *r, struct cp_summary *s)
 	size_t nr_seen = 0;
 
 	if (!ran(r, "coldcache")) {
-		not_measured(s, "cold cache", "coldcache did not run");
+		not_measured(s, "coldcache", "cold cache", "coldcache did not run");
 		return;
 	}
 	for (size_t i = 0; i < r->nr_measurements && nr_seen < 16; i++) {
@@ -398,7 +400,98 @@ static void cold_cache(const struct cp_results *r, struct cp_summary *s)
 		cold_size(r, s, mode, size);
 	}
 	if (!nr_seen)
-		not_measured(s, "cold cache", "no eviction method's first pass");
+		not_measured(s, "coldcache", "cold cache", "no eviction method's first pass");
+}
+
+/* xcore's measurement of @mode at @size from @producer to @consumer
+ * (-1: memory), read, without delay; NULL when there is none. */
+static const struct cp_measurement *
+transfer_at(const struct cp_results *r, const char *mode, int64_t size,
+	    int64_t producer, int64_t consumer)
+{
+	for (size_t i = 0; i < r->nr_measurements; i++) {
+		const struct cp_measurement *m = &r->measurements[i];
+
+		if (of(m, "xcore", mode) && param(m, "size_bytes") == size &&
+		    param(m, "producer") == producer &&
+		    param(m, "consumer") == consumer &&
+		    param(m, "modify") == 0 && param(m, "delay") == 0)
+			return m;
+	}
+	return NULL;
+}
+
+/* The smallest block of class @cls read from another CPU, or NULL. */
+static const struct cp_measurement *
+smallest_transfer(const struct cp_results *r, const char *mode, int64_t cls)
+{
+	const struct cp_measurement *best = NULL;
+
+	for (size_t i = 0; i < r->nr_measurements; i++) {
+		const struct cp_measurement *m = &r->measurements[i];
+
+		if (of(m, "xcore", mode) && param(m, "pair_class") == cls &&
+		    param(m, "producer") >= 0 &&
+		    param(m, "producer") != param(m, "consumer") &&
+		    param(m, "modify") == 0 && param(m, "delay") == 0 &&
+		    (!best || param(m, "size_bytes") <
+				      param(best, "size_bytes")))
+			best = m;
+	}
+	return best;
+}
+
+/* One pair class: a line another CPU wrote, read, beside the same block
+ * read from the reader's own cache and from memory. */
+static void transfer_class(const struct cp_results *r, struct cp_summary *s,
+			   const char *mode, const struct cp_measurement *m)
+{
+	int64_t size = param(m, "size_bytes");
+	int64_t producer = param(m, "producer"), consumer = param(m, "consumer");
+	const struct cp_measurement *own =
+		transfer_at(r, mode, size, producer, producer);
+	const struct cp_measurement *memory =
+		transfer_at(r, mode, size, -1, consumer);
+	const char *cls = cp_pair_class_name(
+		(enum cp_pair_class)param(m, "pair_class"));
+	char topic[40], block[32], beside[96] = "";
+	struct cp_finding *f;
+
+	snprintf(topic, sizeof(topic), "cache transfer %.20s", cls);
+	f = add(s, "xcore", topic);
+	if (!f)
+		return;
+	figure(f, m->stats_ns.median, m->stats_ns.median_ci_low,
+	       m->stats_ns.median_ci_high, "ns");
+	cp_name_bytes((uint64_t)size, block, sizeof(block));
+	if (own && memory)
+		snprintf(beside, sizeof(beside),
+			 "; from its own cache %.3g ns, from memory %.3g ns",
+			 own->stats_ns.median, memory->stats_ns.median);
+	say(f, true, "%.3g ns a line: CPU %" PRId64 " read a block of %s that CPU %" PRId64 " wrote (%s)%s",
+	    f->value, consumer, block, producer, cls, beside);
+}
+
+static void transfers(const struct cp_results *r, struct cp_summary *s)
+{
+	const char *mode = mode_of(r, "xcore");
+	bool any = false;
+
+	if (!ran(r, "xcore")) {
+		not_measured(s, "xcore", "cache transfer", "xcore did not run");
+		return;
+	}
+	for (int64_t cls = 0; cls < MAX_CLASSES; cls++) {
+		const struct cp_measurement *m = smallest_transfer(r, mode, cls);
+
+		if (m) {
+			transfer_class(r, s, mode, m);
+			any = true;
+		}
+	}
+	if (!any)
+		not_measured(s, "xcore", "cache transfer",
+			     "no block read from another CPU without delay");
 }
 
 static bool cas_of_class(const struct cp_measurement *m, const char *mode,
@@ -433,7 +526,7 @@ static double class_median(const struct cp_results *r, const char *mode,
 static void c2c_class(struct cp_summary *s, const char *topic, int64_t cls,
 		      double ns, size_t pairs)
 {
-	struct cp_finding *f = add(s, topic);
+	struct cp_finding *f = add(s, "c2c", topic);
 
 	if (!f)
 		return;
@@ -451,7 +544,7 @@ static void c2c(const struct cp_results *r, struct cp_summary *s)
 	size_t fast_pairs = 0, slow_pairs = 0;
 
 	if (!ran(r, "c2c")) {
-		not_measured(s, "core to core", "c2c did not run");
+		not_measured(s, "c2c", "core to core", "c2c did not run");
 		return;
 	}
 	for (int64_t cls = 0; cls < MAX_CLASSES; cls++) {
@@ -472,7 +565,7 @@ static void c2c(const struct cp_results *r, struct cp_summary *s)
 		}
 	}
 	if (fastest < 0) {
-		not_measured(s, "core to core", "no CAS round trip");
+		not_measured(s, "c2c", "core to core", "no CAS round trip");
 		return;
 	}
 	c2c_class(s, fastest == slowest ? "core to core" : "fastest pairs",
@@ -509,6 +602,7 @@ void cp_summary_build(const struct cp_results *results,
 	granularity(results, out);
 	split_load(results, out);
 	cold_cache(results, out);
+	transfers(results, out);
 	c2c(results, out);
 	doubts(results, out);
 }

@@ -7,8 +7,8 @@
  * measured says so instead of a figure.
  *
  * The findings, in this order:
- *  - each cache level: its latency (the plateau) and effective size,
- *    the interval that of the largest working set measured inside it;
+ *  - each cache level: its latency and effective size, the figure and
+ *    interval those of the chase nearest the level's plateau;
  *  - false sharing: the classic case (plain 4-byte counters 4 bytes
  *    apart against one line apart) as a factor, with its interval;
  *  - the coherence granularity, or that the run could not tell it;
@@ -18,8 +18,12 @@
  *  - per cold-cache working set: the cheapest method (by its median
  *    eviction time) that left under 1 % of lines cached in every
  *    repetition, or that none did;
+ *  - xcore, per pair class: a line another CPU wrote, read (the smallest
+ *    block), beside the same block from the reader's own cache and from
+ *    memory;
  *  - c2c: the fastest and the slowest pair class (median of the pairs'
  *    CAS round trips).
+ * Each finding names the area it comes from.
  * User mode is preferred where both modes measured.  Doubts that hold
  * for the whole run (the environment's warnings: governor, boost, TSC,
  * hypervisor, load; an interrupted run) are listed apart.
@@ -36,6 +40,7 @@
 #define CP_SUMMARY_MAX_DOUBTS 8
 
 struct cp_finding {
+	char area[16];		/* the area it comes from: "latency" */
 	char topic[40];		/* "L1d", "false sharing", "c2c fastest" */
 	char answer[200];	/* the finding in words, figures included */
 	bool measured;		/* false: answer says why not */
@@ -57,7 +62,7 @@ void cp_summary_build(const struct cp_results *results,
 
 struct json_object;
 
-/* The results file's "summary": {"findings": [{"topic", "answer",
+/* The results file's "summary": {"findings": [{"area", "topic", "answer",
  * "measured", "value", "low", "high", "unit"}], "doubts": [...]}, figures
  * null where there are none. */
 struct json_object *cp_summary_json(const struct cp_results *results);

@@ -9,6 +9,8 @@ static json_object *finding_json(const struct cp_finding *f)
 {
 	json_object *object = json_object_new_object();
 
+	json_object_object_add(object, "area",
+			       json_object_new_string(f->area));
 	json_object_object_add(object, "topic",
 			       json_object_new_string(f->topic));
 	json_object_object_add(object, "answer",

@@ -26,19 +26,49 @@ static void interval_cell(FILE *out, const struct cp_finding *f)
 	fputs("</td>", out);
 }
 
+static bool area_ran(const struct cp_results *results, const char *area)
+{
+	for (size_t i = 0; i < results->nr_measurements; i++)
+		if (strcmp(results->measurements[i].area, area) == 0)
+			return true;
+	return false;
+}
+
+/* The area a finding comes from, a link to its section when it has one. */
+static void area_cell(FILE *out, const struct cp_results *results,
+		      const struct cp_finding *f)
+{
+	fputs("<td class=\"area\">", out);
+	if (area_ran(results, f->area)) {
+		fputs("<a href=\"#area-", out);
+		html_escape(out, f->area);
+		fputs("\">", out);
+		html_escape(out, f->area);
+		fputs("</a>", out);
+	} else {
+		html_escape(out, f->area);
+	}
+	fputs("</td>", out);
+}
+
 void report_summary(FILE *out, const struct cp_results *results)
 {
 	struct cp_summary summary;
 
 	cp_summary_build(results, &summary);
 	fputs("<section id=\"summary\">\n<h2>Summary</h2>\n"
-	      "<table class=\"summary\">\n<tr><th>finding</th><th>answer</th><th>95 % interval</th></tr>\n",
+	      "<table class=\"summary\">\n<tr><th>area</th><th>finding</th><th>answer</th><th>95 % interval</th></tr>\n",
 	      out);
 	for (size_t i = 0; i < summary.nr_findings; i++) {
 		const struct cp_finding *f = &summary.findings[i];
 
-		fputs(f->measured ? "<tr><th>" : "<tr class=\"unmeasured\"><th>",
+		fputs(f->measured ? "<tr data-area=\""
+				  : "<tr class=\"unmeasured\" data-area=\"",
 		      out);
+		html_escape(out, f->area);
+		fputs("\">", out);
+		area_cell(out, results, f);
+		fputs("<th>", out);
 		html_escape(out, f->topic);
 		fputs("</th><td>", out);
 		html_escape(out, f->answer);
