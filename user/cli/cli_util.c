@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lib/environment.h"
 #include "lib/error.h"
@@ -123,7 +124,40 @@ void cli_print_environment_warnings(const struct cp_environment *env)
 	struct cp_env_warning warnings[8];
 	size_t count = cp_environment_warnings(env, warnings, 8);
 
-	for (size_t i = 0; i < count && i < 8; i++)
-		fprintf(stderr, "%s: warning: %s\n", CLI_PROGRAM,
-			warnings[i].text);
+	bool terminal = isatty(STDERR_FILENO);
+
+	for (size_t i = 0; i < count && i < 8; i++) {
+		char line[512];
+
+		snprintf(line, sizeof(line), "%s: warning: %s", CLI_PROGRAM,
+			 warnings[i].text);
+		if (terminal)
+			cli_print_wrapped(stderr, line, 0, 80, 4);
+		else
+			fprintf(stderr, "%s\n", line);
+	}
+}
+
+void cli_print_wrapped(FILE *out, const char *text, size_t column,
+		       size_t width, size_t indent)
+{
+	while (*text) {
+		size_t room = width > column ? width - column : 1;
+		size_t cut = strlen(text);
+
+		if (cut > room) {
+			cut = room;
+			while (cut && text[cut] != ' ')
+				cut--;
+			if (!cut)
+				cut = room;
+		}
+		fprintf(out, "%.*s\n", (int)cut, text);
+		text += cut;
+		while (*text == ' ')
+			text++;
+		if (*text)
+			fprintf(out, "%*s", (int)indent, "");
+		column = indent;
+	}
 }

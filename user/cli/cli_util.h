@@ -4,6 +4,7 @@
 #define CACHEPROBE_CLI_UTIL_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "lib/error.h"
@@ -73,7 +74,12 @@ int cli_exit_status_for(int err);
 
 struct cp_environment;
 /* "cacheprobe-run: warning: ..." on stderr for each condition of @env
- * that distorts measurements. */
+ * that distorts measurements; wrapped to 80 columns on a terminal. */
 void cli_print_environment_warnings(const struct cp_environment *env);
+
+/* @text, the cursor at @column, wrapped at word boundaries to @width
+ * columns, continuation lines indented by @indent; ends with a newline. */
+void cli_print_wrapped(FILE *out, const char *text, size_t column,
+		       size_t width, size_t indent);
 
 #endif

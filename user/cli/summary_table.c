@@ -5,35 +5,12 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "cli/cli_util.h"
 #include "cli/results_table.h"
 #include "lib/summary.h"
 
 #define WIDTH 80
 #define INDENT 4
-
-/* @text from column @column on, wrapped at word boundaries to WIDTH,
- * continuation lines indented by INDENT. */
-static void wrapped(FILE *out, const char *text, size_t column)
-{
-	while (*text) {
-		size_t room = WIDTH - column, cut = strlen(text);
-
-		if (cut > room) {
-			cut = room;
-			while (cut && text[cut] != ' ')
-				cut--;
-			if (!cut)
-				cut = room;
-		}
-		fprintf(out, "%.*s\n", (int)cut, text);
-		text += cut;
-		while (*text == ' ')
-			text++;
-		if (*text)
-			fprintf(out, "%*s", INDENT, "");
-		column = INDENT;
-	}
-}
 
 /* " [95 %: LOW to HIGH]" in @f's unit, or "" without an interval. */
 static void interval_text(const struct cp_finding *f, char *out, size_t len)
@@ -63,7 +40,7 @@ static void print_finding(FILE *out, const struct cp_finding *f)
 	snprintf(line, sizeof(line), "%s: %s%s", f->topic, f->answer,
 		 interval);
 	fprintf(out, "  ");
-	wrapped(out, line, 2);
+	cli_print_wrapped(out, line, 2, WIDTH, INDENT);
 }
 
 void cli_print_summary(FILE *out, const struct cp_results *results)
@@ -78,7 +55,7 @@ void cli_print_summary(FILE *out, const struct cp_results *results)
 	for (size_t i = 0; i < summary.nr_doubts; i++) {
 		snprintf(line, sizeof(line), "doubt: %s", summary.doubts[i]);
 		fprintf(out, "  ");
-		wrapped(out, line, 2);
+		cli_print_wrapped(out, line, 2, WIDTH, INDENT);
 	}
 	fprintf(out, "\n");
 }
