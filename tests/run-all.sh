@@ -164,6 +164,9 @@ fi
 stage "HTML report in a browser"
 collect "$top/tests/browser/run-browser-tests.sh" "$out" \
 	"$top/user/build/cacheprobe-run"
+stage "the default run on an 80-column terminal, piped, and its report"
+collect "$top/tests/browser/default-run.sh" "$out" \
+	"$top/user/build/cacheprobe-run"
 
 # A fixed seed keeps make check repeatable; set FUZZ_SEED to explore.
 stage "guest fuzzing (netlink and ioctl, root and unprivileged)"
