@@ -467,9 +467,14 @@ static void group_plateaus(const struct cp_line_levels *levels, size_t last,
 					 levels->plateau_ticks[k]);
 }
 
+/* Which instrument the levels came from: the issue of a classifier whose
+ * thresholds were measured one way and its lines timed another. */
 static void note_levels(struct cold_run *run)
 {
 	const struct cp_line_levels *levels = &run->levels;
+
+	cold_note(run, "classifier: levels measured in this run with the first passes' timer (a fenced load per line) on sets laid out like the working sets (one line per 4 KiB, %s pages), not from latency's chase",
+		  run->pages == CP_PAGES_4K ? "4 KiB" : "2 MiB");
 
 	for (size_t k = 0; k < levels->nr; k++) {
 		char group[48];
