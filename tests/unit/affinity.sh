@@ -197,7 +197,9 @@ default_run_case() {
 		not_ok "taskset one CPU: the JSON records the three areas left out and why" \
 			"reasons in skipped_areas: $reasons, compare notes: $notes"
 	fi
-	areas=$(grep -o '"area":"[a-z]*"' "$f" 2>/dev/null | sort -u | tr '\n' ' ')
+	# The measurements' areas, not the summary's (one level deeper).
+	areas=$(grep -o '^      "area":"[a-z]*"' "$f" 2>/dev/null |
+		sed 's/^ *//' | sort -u | tr '\n' ' ')
 	if [ "$areas" = '"area":"align" "area":"coldcache" "area":"latency" ' ]; then
 		ok "taskset one CPU: the default run measured latency, coldcache and align only"
 	else

@@ -310,7 +310,7 @@ static void test_json_fields_match_the_schema_document(void **state)
 	assert_keys(root, "area_notes,clock,environment,harness,interrupted,interrupted_reason,latency_levels,measurements,schema,skipped_areas,summary,tool");
 	assert_keys(get(root, "summary"), "doubts,findings");
 	assert_keys(json_object_array_get_idx(get(get(root, "summary"), "findings"), 0),
-		    "answer,high,low,measured,topic,unit,value");
+		    "answer,area,high,low,measured,topic,unit,value");
 	assert_keys(get(root, "tool"), "name,version");
 	assert_keys(get(root, "environment"),
 		    "abi_version,boost,cpu_model,date,governors,hostname,huge_pages,hypervisor,isolated_cpus,kernel,load_average,microcode,module_version,nohz_full_cpus,online_cpus,smt");
