@@ -177,7 +177,8 @@ static void test_many_pairs(void **state)
 	cp_results_free(&results);
 }
 
-/* Bounce's classic ratio and granularity, and the run's doubts. */
+/* Bounce's classic ratio with the atomic case beside it, the granularity,
+ * and the run's doubts. */
 static void test_bounce_and_doubts(void **state)
 {
 	const double ns[] = { 20, 21, 19, 20, 20 };
@@ -194,6 +195,12 @@ static void test_bounce_and_doubts(void **state)
 	cp_measurement_add_param(m, "classic_low_milli", 4900);
 	cp_measurement_add_param(m, "classic_high_milli", 5600);
 	cp_measurement_add_param(m, "granularity_bytes", 128);
+	m = fixture_area_measurement(&results, "bounce", "user",
+				     "shared-l3 0,1 atomic 4B d=4", ns, 5);
+	cp_measurement_add_param(m, "atomic", 1);
+	cp_measurement_add_param(m, "width_bytes", 4);
+	cp_measurement_add_param(m, "distance_bytes", 4);
+	cp_measurement_add_param(m, "slowdown_padded_milli", 7980);
 	snprintf(results.environment.hypervisor,
 		 sizeof(results.environment.hypervisor), "KVM");
 	results.environment.nr_online_cpus = 2;
@@ -203,6 +210,7 @@ static void test_bounce_and_doubts(void **state)
 	assert_true(fabs(f->value - 5.2) < 1e-9);
 	assert_true(fabs(f->low - 4.9) < 1e-9);
 	assert_contains(f->answer, "x5.20");
+	assert_contains(f->answer, "; atomic increments x7.98");
 	f = find(&s, "coherence granularity");
 	assert_true(f->value == 128);
 	assert_int_equal(s.nr_doubts, 2);
