@@ -1004,9 +1004,10 @@ test_make_run() {
 	fi
 	t_out_has make-run-areas $out '^results: /tmp/run/results.json$' \
 		"the default run named no results"
-	# A measurement's "area" (the summary's findings name areas too, one
-	# level deeper).
-	if grep -Eq '^      "area": *"latency"' /tmp/run/results.json 2>/dev/null; then
+	# A measurement's "area", followed by its "name" (the summary's
+	# findings and the area notes name areas too).
+	if grep -A1 -E '"area": *"latency"' /tmp/run/results.json 2>/dev/null |
+		grep -q '"name":'; then
 		t_pass make-run-results
 	else
 		t_fail make-run-results "no latency measurement in /tmp/run/results.json"

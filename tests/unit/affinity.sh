@@ -197,9 +197,11 @@ default_run_case() {
 		not_ok "taskset one CPU: the JSON records the three areas left out and why" \
 			"reasons in skipped_areas: $reasons, compare notes: $notes"
 	fi
-	# The measurements' areas, not the summary's (one level deeper).
-	areas=$(grep -o '^      "area":"[a-z]*"' "$f" 2>/dev/null |
-		sed 's/^ *//' | sort -u | tr '\n' ' ')
+	# The measurements' areas (an "area" followed by a "name"), not the
+	# summary's or the area notes'.
+	areas=$(awk 'match(prev, /"area":"[a-z0-9]*"/) && /"name":/ {
+			print substr(prev, RSTART, RLENGTH) } { prev = $0 }' \
+		"$f" 2>/dev/null | sort -u | tr '\n' ' ')
 	if [ "$areas" = '"area":"align" "area":"coldcache" "area":"latency" ' ]; then
 		ok "taskset one CPU: the default run measured latency, coldcache and align only"
 	else

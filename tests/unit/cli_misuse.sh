@@ -541,8 +541,11 @@ other_rounds_case() {
 		# shellcheck disable=SC2086 # the options, word by word
 		run "$area" $args --samples 4 --rounds 2 --sample-time 100 \
 			--mode user --quiet --json "$work/$area-rounds.json"
-		# Measurements only: the summary's findings name areas too.
-		measured=$(grep -c "^      \"area\":\"$area\"" "$work/$area-rounds.json")
+		# Measurements only (an "area" followed by a "name"): the
+		# summary's findings and the area notes name areas too.
+		measured=$(awk -v want="\"area\":\"$area\"," \
+			'index(prev, want) && /"name":/ { n++ } { prev = $0 }
+			END { print n + 0 }' "$work/$area-rounds.json")
 		rounds=$(grep -c '"samples_per_round":2' "$work/$area-rounds.json")
 		if [ "$status" -eq 0 ] && [ "$measured" -gt 0 ] &&
 		   [ "$rounds" -eq "$measured" ]; then
@@ -611,7 +614,7 @@ bounce_run_case() {
 	run bounce --distances 0,4,64 --width 4 --samples 3 --sample-time 100 \
 		--quiet --json "$work/b.json" --csv "$work/b.csv"
 	if [ "$status" -eq 0 ] &&
-	   grep -q '^      "area":"bounce"' "$work/b.json" &&
+	   grep -A1 '"area":"bounce"' "$work/b.json" | grep -q '"name":' &&
 	   grep -q '"slowdown_padded_milli"' "$work/b.json" &&
 	   grep -q '"classic_milli"' "$work/b.json" &&
 	   grep -q '"name":"alone cpu [0-9]* atomic 4B"' "$work/b.json" &&
