@@ -59,8 +59,43 @@ static void test_large_machine(void **state)
 		classes[s.pairs[i].pair_class]++;
 	assert_int_equal(classes[CP_PAIR_SAME_CORE], 128);
 	assert_int_equal(classes[CP_PAIR_DIFFERENT_PACKAGE], 128 * 128);
+	/* One pair of each class first, so a short budget still has them. */
+	assert_int_equal(s.nr_class_firsts, 3);
+	assert_int_equal(s.pairs[0].pair_class, CP_PAIR_SAME_CORE);
+	assert_true(s.pairs[1].pair_class != s.pairs[2].pair_class &&
+		    s.pairs[1].pair_class != CP_PAIR_SAME_CORE &&
+		    s.pairs[2].pair_class != CP_PAIR_SAME_CORE);
 	cp_c2c_schedule_free(&s);
 	cp_topology_free(topology);
+}
+
+/* Pairs that do not all fit are spread over those left, not the first
+ * ones taken: 10 of 100, time passing only while a pair is measured. */
+static void test_pairs_spread_when_short(void **state)
+{
+	double credit = 0, fit = 10;
+	size_t measured = 0, first = 0, last = 0;
+
+	(void)state;
+	for (size_t left = 100; left > 0; left--) {
+		if (!cp_c2c_pair_fits(fit, left, &credit))
+			continue;
+		if (!measured)
+			first = 100 - left;
+		last = 100 - left;
+		measured++;
+		fit -= 1;
+	}
+	assert_true(measured >= 9 && measured <= 10);
+	assert_true(first <= 10);
+	assert_true(last >= 85);
+	/* Everything fits: every pair, no credit needed. */
+	credit = 0;
+	for (size_t left = 5; left > 0; left--)
+		assert_true(cp_c2c_pair_fits(5, left, &credit));
+	/* Nothing fits: none. */
+	for (size_t left = 5; left > 0; left--)
+		assert_false(cp_c2c_pair_fits(0, left, &credit));
 }
 
 static void test_budget_too_short(void **state)
@@ -202,6 +237,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_large_machine),
+		cmocka_unit_test(test_pairs_spread_when_short),
 		cmocka_unit_test(test_budget_too_short),
 		cmocka_unit_test(test_default_budget),
 		cmocka_unit_test(test_share_keeps_the_budget),

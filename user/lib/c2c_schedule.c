@@ -2,6 +2,7 @@
 #include "c2c_schedule.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,44 @@ static void snake(const struct cp_topology *topology,
 	}
 }
 
+/*
+ * The first pair of each class (in snake order) to the front, the rest
+ * after them in snake order: a budget that cannot hold every pair still
+ * measures every class.  The first row of the snake pairs the first CPU
+ * with all others, so on a machine whose classes all involve it the
+ * front pairs share that CPU and one thread still moves per step.
+ */
+static int classes_first(struct cp_c2c_schedule *s)
+{
+	struct cp_cpu_pair *ordered = malloc(s->nr_pairs * sizeof(*ordered));
+	bool seen[CP_NR_PAIR_CLASSES] = { false };
+	bool *front = calloc(s->nr_pairs, sizeof(*front));
+	size_t k = 0;
+
+	if (!ordered || !front) {
+		free(ordered);
+		free(front);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < s->nr_pairs; i++) {
+		enum cp_pair_class cls = s->pairs[i].pair_class;
+
+		if ((unsigned int)cls < CP_NR_PAIR_CLASSES && !seen[cls]) {
+			seen[cls] = true;
+			front[i] = true;
+			ordered[k++] = s->pairs[i];
+		}
+	}
+	s->nr_class_firsts = k;
+	for (size_t i = 0; i < s->nr_pairs; i++)
+		if (!front[i])
+			ordered[k++] = s->pairs[i];
+	memcpy(s->pairs, ordered, s->nr_pairs * sizeof(*ordered));
+	free(ordered);
+	free(front);
+	return 0;
+}
+
 unsigned int cp_c2c_moves_before(const struct cp_c2c_schedule *schedule,
 				 size_t i)
 {
@@ -69,6 +108,18 @@ double cp_c2c_share_next(const struct cp_c2c_schedule *schedule, size_t done,
 	if (share > schedule->share_ns)
 		share = schedule->share_ns;
 	return share < CP_C2C_MIN_SHARE_NS ? CP_C2C_MIN_SHARE_NS : share;
+}
+
+bool cp_c2c_pair_fits(double fit, size_t left, double *credit)
+{
+	if (!left || fit >= (double)left)
+		return true;
+	if (fit > 0)
+		*credit += fit / (double)left;
+	if (*credit < 1)
+		return false;
+	*credit -= 1;
+	return true;
 }
 
 static int fit_budget(struct cp_c2c_schedule *s, double budget_ns, char *why,
@@ -122,6 +173,10 @@ int cp_c2c_schedule_build(const struct cp_topology *topology,
 	}
 	snake(topology, list, n, out->pairs);
 	free(list);
+	if (classes_first(out)) {
+		cp_c2c_schedule_free(out);
+		return -ENOMEM;
+	}
 	for (size_t i = 0; i < out->nr_pairs; i++)
 		out->moves += cp_c2c_moves_before(out, i);
 	ret = fit_budget(out, budget_ns, why, why_len);

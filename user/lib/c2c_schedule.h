@@ -8,11 +8,15 @@
  * Order ("snake"): for the i-th CPU c_i, its pairs with the later CPUs,
  * ascending for even i and descending for odd i, so (c_i, c_last) is
  * followed by (c_i+1, c_last) and (c_i+1, c_i+2) by (c_i+2, c_i+3): every
- * step shares one CPU with the step before.
+ * step shares one CPU with the step before.  The first pair of each pair
+ * class is then moved to the front (they all pair the first CPU on a
+ * symmetric machine), so that a run whose budget cannot hold every pair
+ * (cp_c2c_pair_fits) still measures every class.
  */
 #ifndef CACHEPROBE_C2C_SCHEDULE_H
 #define CACHEPROBE_C2C_SCHEDULE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "cpu_pairs.h"
@@ -30,6 +34,7 @@ struct cp_c2c_schedule {
 	size_t nr_pairs;
 	struct cp_cpu_pair *pairs;	/* in measuring order */
 	unsigned int variants;		/* measurements per pair */
+	size_t nr_class_firsts;		/* pairs[0..]: one of each class */
 	size_t moves;			/* thread moves, the first two pins too */
 	double budget_ns;
 	double share_ns;		/* per pair and variant */
@@ -62,6 +67,16 @@ void cp_c2c_schedule_free(struct cp_c2c_schedule *schedule);
  */
 double cp_c2c_share_next(const struct cp_c2c_schedule *schedule, size_t done,
 			 size_t left, double elapsed_ns, double planned_ns);
+
+/*
+ * Whether the next pair is measured when the budget cannot hold every
+ * pair left: @left pairs remain (the next one included) and @fit of them
+ * fit the time left.  All are measured when @fit >= @left; otherwise
+ * *@credit (0 at the start, kept between calls) spreads the @fit pairs
+ * evenly over the @left, so that the pairs measured are not only the
+ * first CPUs'.
+ */
+bool cp_c2c_pair_fits(double fit, size_t left, double *credit);
 
 /* Threads that move between pair @i - 1 and pair @i (2 for the first). */
 unsigned int cp_c2c_moves_before(const struct cp_c2c_schedule *schedule,
