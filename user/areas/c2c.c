@@ -33,9 +33,15 @@ struct c2c_run {
 	size_t runs_done, runs_left;	/* pairs x variants x modes */
 	double sample_cost_ns;		/* c2c_pair_config's */
 	double planned_ns;		/* shares given and moves so far */
-	/* Pairs left out because the budget could not hold them. */
+	/* Pairs left out because the budget could not hold them: what
+	 * each mode spent (a user-mode pair under emulation costs a
+	 * thousand times a kernel-mode one). */
 	unsigned int modes, mode_index;	/* the mode running, from 0 */
-	size_t measured[2], skipped[2];	/* per mode */
+	struct {
+		double start_ns, took_ns;	/* from start_ns */
+		double planned_ns;		/* its shares and moves */
+		size_t runs, measured, skipped;
+	} mode[2];
 	double pair_credit;		/* cp_c2c_pair_fits() */
 };
 
@@ -49,6 +55,8 @@ static double next_share(struct c2c_run *run)
 
 	run->planned_ns += share;
 	run->runs_done++;
+	run->mode[run->mode_index].planned_ns += share;
+	run->mode[run->mode_index].runs++;
 	run->runs_left--;
 	return share;
 }
@@ -159,9 +167,11 @@ static bool pair_fits(struct c2c_run *run, size_t i)
 	double now = cp_clock_monotonic_ns() - run->start_ns;
 	double mode_end = schedule->budget_ns * (run->mode_index + 1) /
 			  run->modes;
-	double over = run->runs_done && now > run->planned_ns
-			      ? (now - run->planned_ns) / (double)run->runs_done
-			      : 0;
+	double spent = now - run->mode[run->mode_index].start_ns;
+	double planned = run->mode[run->mode_index].planned_ns;
+	size_t runs = run->mode[run->mode_index].runs;
+	double over = runs && spent > planned
+			      ? (spent - planned) / (double)runs : 0;
 	double pair_ns = CP_C2C_NR_VARIANTS * (over + CP_C2C_MIN_SHARE_NS) +
 			 CP_C2C_MOVE_NS;
 
@@ -183,20 +193,23 @@ static int run_mode(struct cp_area_context *context, struct c2c_run *run,
 					    "c2c: cannot start the threads");
 	}
 	run->pair_credit = 0;
+	run->mode[run->mode_index].start_ns =
+		cp_clock_monotonic_ns() - run->start_ns;
 	for (size_t i = 0; i < run->schedule.nr_pairs && !ret; i++) {
 		double moving = cp_c2c_moves_before(&run->schedule, i) *
 				CP_C2C_MOVE_NS;
 
 		run->done_ns += moving;
 		run->planned_ns += moving;
+		run->mode[run->mode_index].planned_ns += moving;
 		if (!pair_fits(run, i)) {
-			run->skipped[run->mode_index]++;
+			run->mode[run->mode_index].skipped++;
 			run->runs_left -= CP_C2C_NR_VARIANTS;
 			run->done_ns += run->schedule.share_ns *
 					CP_C2C_NR_VARIANTS;
 			continue;
 		}
-		run->measured[run->mode_index]++;
+		run->mode[run->mode_index].measured++;
 		ret = measure_pair(context, run, &run->schedule.pairs[i],
 				   kernel, error);
 		if (!ret && cp_interrupt_requested())
@@ -204,6 +217,9 @@ static int run_mode(struct cp_area_context *context, struct c2c_run *run,
 	}
 	cp_c2c_pinger_stop(run->pinger);
 	run->pinger = NULL;
+	run->mode[run->mode_index].took_ns = cp_clock_monotonic_ns() -
+					     run->start_ns -
+					     run->mode[run->mode_index].start_ns;
 	return ret;
 }
 
@@ -213,19 +229,19 @@ static void note_skipped(struct cp_area_context *context,
 			 const struct c2c_run *run, unsigned int mode,
 			 const char *name)
 {
-	size_t measured = run->measured[mode], skipped = run->skipped[mode];
-	double took = cp_clock_monotonic_ns() - run->start_ns;
-	size_t pairs_done = run->measured[0] + run->measured[1];
-	double per_pair = pairs_done ? took / (double)pairs_done : 0;
+	size_t measured = run->mode[mode].measured;
+	size_t skipped = run->mode[mode].skipped;
+	double per_pair = measured ? run->mode[mode].took_ns /
+					     (double)measured : 0;
 
 	if (!skipped)
 		return;
 	cp_results_note(context->results, "c2c",
-			"%s mode measured %zu of %zu pairs, every pair class at least once: the --budget of %.1f s held no more at %.0f ms a pair here; about --budget %.0f s would measure them all",
+			"%s mode measured %zu of %zu pairs, every pair class at least once: its %.1f s of the --budget held no more at %.0f ms a pair; about %.0f s would measure them all",
 			name, measured, measured + skipped,
-			run->schedule.budget_ns / 1e9, per_pair / 1e6,
-			per_pair * (double)run->schedule.nr_pairs *
-					run->modes / 1e9 + 1);
+			run->schedule.budget_ns / run->modes / 1e9,
+			per_pair / 1e6,
+			per_pair * (double)run->schedule.nr_pairs / 1e9 + 1);
 }
 
 /*
