@@ -33,6 +33,10 @@
 #                     a bound, exit status 0 or 1 naming the CPU; back
 #                     online, a bounce on all CPUs works, and its
 #                     measurements have a name each
+#   lab-default-run   with lab_default=1 only (run-lab.sh with
+#                     RUN_LAB_DEFAULT=1; long under TCG): the default run
+#                     in both modes completes with measurements of every
+#                     area in each mode
 #   lab-kernel-log-clean, lab-rmmod
 #
 # A boot took about 6 minutes (330 to 480 s here) when c2c's user mode
@@ -58,6 +62,9 @@ C2C_BUDGET=40
 # the other checks still run (an interim build of the tool was once still
 # going after 1750 s).
 C2C_LIMIT_S=1200
+# The default run in both modes (lab_default=1 on the kernel command
+# line: RUN_LAB_DEFAULT=1 run-lab.sh) is killed past this.
+DEFAULT_LIMIT_S=5400
 # How long the hotplugged run may take to end after the CPU went away.
 HOTPLUG_BOUND_S=60
 COLD_SIZE=64K
@@ -384,6 +391,33 @@ check_c2c() {
 	t_json_missed lab-c2c-rounds /tmp/c2c.json c2c
 }
 
+# --- the default run in both modes (lab_default=1: it is long here) ---
+check_default_run() {
+	local t0 took missing
+	rm -f /tmp/default.json
+	t0=$(date +%s)
+	watched "$DEFAULT_LIMIT_S" lab-default-run /tmp/default.out "$RUN" \
+		--mode both --json /tmp/default.json || return 1
+	took=$(($(date +%s) - t0))
+	# Every area in both modes (all of them have a kernel mode).
+	missing=$(json_measurements /tmp/default.json | awk -F'|' '
+		{ seen[$1 " " $3] = 1 }
+		END {
+			n = split("latency bounce coldcache align xcore c2c", a, " ")
+			for (i = 1; i <= n; i++)
+				for (m = 0; m < 2; m++) {
+					k = a[i] " " (m ? "kernel" : "user")
+					if (!seen[k]) printf "%s; ", k
+				}
+		}')
+	note "default run: --mode both over $(awk 'END { print NR }' $TOPO) CPUs took ${took}s; $(grep -m1 'the pairs took' /tmp/default.json | sed 's/^ *"note":"//; s/",*$//')"
+	if [ -z "$missing" ]; then
+		t_pass lab-default-run-areas
+	else
+		t_fail lab-default-run-areas "no measurements of: $missing"
+	fi
+}
+
 # --- bounce in kernel mode, one group per class ---
 check_bounce() {
 	local want got
@@ -597,6 +631,7 @@ check_flush
 check_bounce
 check_c2c
 check_coldcache
+[ "${lab_default:-0}" = 1 ] && check_default_run
 check_hotplug
 t_dmesg_clean lab-kernel-log-clean
 t_run lab-rmmod rmmod cacheprobe

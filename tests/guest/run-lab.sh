@@ -3,6 +3,12 @@
 #
 #   run-lab.sh OUTDIR      (LABEL=6.12 by default)
 #
+# RUN_LAB_DEFAULT=1 adds the whole default run in both modes (an hour or
+# more under TCG; give RUN_LAB_TIMEOUT seconds for the boot, default
+# 1800).  RUN_LAB_SMP replaces the topology (QEMU's -smp, e.g. 64 for a
+# guest as large as the module's largest request) and RUN_LAB_NUMA the
+# number of nodes.
+#
 # Boots the guest kernel LABEL under single-threaded TCG (boot.sh's
 # default) with 16 CPUs as 2 packages x 2 dies x 2 cores x 2 threads and
 # 2 NUMA nodes, and runs tests/guest/lab.sh in it: the pair classes, c2c
@@ -36,8 +42,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 guest="$top/tests/guest"
 out=${1:?usage: run-lab.sh OUTDIR}
 label=${LABEL:-6.12}
-smp=16,sockets=2,dies=2,cores=2,threads=2
-numa=2
+smp=${RUN_LAB_SMP:-16,sockets=2,dies=2,cores=2,threads=2}
+numa=${RUN_LAB_NUMA:-2}
 cpu_model=Skylake-Server
 mem=2048
 
@@ -68,8 +74,8 @@ bdir="$dir/boot"
 start=$(date +%s)
 "$guest/boot.sh" --kernel "$vmlinuz" --initrd "$dir/initrd.cpio.gz" \
 	--label lab --smp "$smp" --numa "$numa" --cpu-model "$cpu_model" \
-	--mem "$mem" --timeout 1800 \
-	--append "${GUEST_APPEND:+$GUEST_APPEND }mitigations=off lab_smp=$smp lab_numa=$numa" \
+	--mem "$mem" --timeout "${RUN_LAB_TIMEOUT:-1800}" \
+	--append "${GUEST_APPEND:+$GUEST_APPEND }mitigations=off lab_smp=$smp lab_numa=$numa lab_default=${RUN_LAB_DEFAULT:-0}" \
 	--outdir "$bdir" >"$bdir.txt" 2>&1
 took=$(($(date +%s) - start))
 cat "$bdir.txt"
