@@ -11,7 +11,7 @@
 #include <string.h>
 #include <linux/cacheprobe.h>
 
-#include "lib/cpuset.h"
+#include "machine/cpuset.h"
 
 static void check_accepted(const uint8_t *data, size_t size,
 			   const struct cp_cpuset *set)

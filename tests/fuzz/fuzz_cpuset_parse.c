@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/cpuset.h"
+#include "machine/cpuset.h"
 
 #define WHY_LEN 128
 

@@ -16,8 +16,8 @@
 #include <linux/cacheprobe.h>
 #include <linux/genetlink.h>
 
-#include "lib/nl_extack.h"
-#include "lib/nl_messages.h"
+#include "client/nl_extack.h"
+#include "client/nl_messages.h"
 
 /* A FLUSH request as the library sends it, for offsets to point into. */
 static struct nlmsghdr *request(void)

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <netlink/msg.h>
 
-#include "lib/nl_messages.h"
+#include "client/nl_messages.h"
 
 static struct nl_msg *to_msg(const uint8_t *data, size_t size)
 {

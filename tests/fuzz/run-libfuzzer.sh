@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# libFuzzer targets for the parsers of outside input in user/lib:
+# libFuzzer targets for the parsers of outside input in user/ (client/,
+# machine/):
 #
 #   tests/fuzz/run-libfuzzer.sh [SECONDS]
 #
 # Builds every tests/fuzz/fuzz_*.c with clang -fsanitize=fuzzer,address,
-# undefined against the user/lib sources (built the same way, so their code
+# undefined against the shared user/ sources (built the same way, so their code
 # is instrumented too), then runs each for SECONDS (default 20) from its seed
 # corpus tests/fuzz/corpus/NAME (read, never written).  Prints one line per
 # target, "PASS libfuzzer-NAME" or "FAIL libfuzzer-NAME: why" (any crash,
@@ -69,13 +70,13 @@ cflags=(-std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O1 -g
 build_lib() {
 	local src obj objs=()
 	mkdir -p "$work/lib"
-	for src in "$top"/user/lib/*.c; do
+	for src in "$top"/user/{client,machine,harness,stats,results,util,evict}/*.c; do
 		obj=$work/lib/$(basename "${src%.c}").o
 		if "$cc" "${cflags[@]}" "${san[@]}" -fsanitize=fuzzer-no-link \
 			-c -o "$obj" "$src" >>"$work/lib.log" 2>&1; then
 			objs+=("$obj")
 		else
-			echo "note: user/lib/$(basename "$src") did not build with $cc; left out (see $work/lib.log)"
+			echo "note: ${src#"$top"/} did not build with $cc; left out (see $work/lib.log)"
 		fi
 	done
 	rm -f "$work/libcacheprobe-fuzz.a"

@@ -454,7 +454,7 @@ check_coldcache() {
 			t_fail lab-coldcache-kernel-json "$n kernel-mode first passes (warm, clflush, wbinvd), want 3"
 		fi
 	fi
-	# The plan (user/lib/coldcache_plan.h): per L3 instance (domain), one
+	# The plan (user/evict/coldcache_plan.h): per L3 instance (domain), one
 	# reader per L2 instance, the domain's readers together reading
 	# factor x its L3, each at least 4 x its private caches (a slice of
 	# twice them, read twice).  Only user mode reads garbage; its

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/results_json.h"
+#include "results/results_json.h"
 
 void fixture_results(struct cp_results *results)
 {

@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "lib/results.h"
+#include "results/results.h"
 
 #define FIXTURE_TSC_HZ 2e9	/* 2 ticks per ns: easy to check by hand */
 

@@ -7,8 +7,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "lib/align_detect.h"
-#include "lib/align_layout.h"
+#include "areas/align/align_detect.h"
+#include "areas/align/align_layout.h"
 
 #define MAX_POINTS 512
 

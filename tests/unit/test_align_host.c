@@ -15,10 +15,10 @@
 
 #include <stdio.h>
 
-#include "lib/align_layout.h"
-#include "lib/align_run.h"
-#include "lib/clock.h"
-#include "lib/stats.h"
+#include "areas/align/align_layout.h"
+#include "areas/align/align_run.h"
+#include "harness/clock.h"
+#include "stats/stats.h"
 
 #define SAMPLES 41
 #define ITERATIONS 2000		/* 32000 hops per sample */

@@ -7,7 +7,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "lib/align_layout.h"
+#include "areas/align/align_layout.h"
 
 static void test_line_splits(void **state)
 {

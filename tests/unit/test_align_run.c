@@ -12,10 +12,10 @@
 #include <errno.h>
 #include <string.h>
 
-#include "lib/align_classic.h"
-#include "lib/align_layout.h"
-#include "lib/align_run.h"
-#include "lib/align_widths.h"
+#include "areas/align/align_classic.h"
+#include "areas/align/align_layout.h"
+#include "areas/align/align_run.h"
+#include "areas/align/align_widths.h"
 
 static struct cp_align_cpu cpu;
 

@@ -17,8 +17,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "lib/atomic_file.h"
-#include "lib/path_target.h"
+#include "results/atomic_file.h"
+#include "results/path_target.h"
 #include "results_fixture.h"
 
 struct place {

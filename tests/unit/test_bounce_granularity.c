@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "areas/bounce_area.h"
+#include "areas/bounce/bounce_area.h"
 #include "capture.h"
-#include "cli/bounce_table.h"
-#include "lib/bounce_ratio.h"
-#include "lib/results_json.h"
+#include "areas/bounce/bounce_table.h"
+#include "areas/bounce/bounce_ratio.h"
+#include "results/results_json.h"
 #include "report/report.h"
 #include "results_fixture.h"
 

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/bounce_groups.h"
-#include "lib/cpu_select.h"
+#include "areas/bounce/bounce_groups.h"
+#include "machine/cpu_select.h"
 #include "topology_fixture.h"
 
 

@@ -16,8 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "lib/bounce_run.h"
-#include "lib/stats.h"
+#include "areas/bounce/bounce_run.h"
+#include "stats/stats.h"
 
 #define INCREMENTS 20000
 #define RUNS 9

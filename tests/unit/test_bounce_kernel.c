@@ -9,7 +9,7 @@
 
 #include <stdlib.h>
 
-#include "lib/bounce_kernel.h"
+#include "areas/bounce/bounce_request.h"
 
 static void test_samples(void **state)
 {

@@ -11,11 +11,11 @@
 #include <errno.h>
 #include <string.h>
 
-#include "lib/bounce_choices.h"
-#include "lib/bounce_layout.h"
-#include "lib/bounce_loop.h"
-#include "lib/bounce_ratio.h"
-#include "lib/bounce_run.h"
+#include "areas/bounce/bounce_choices.h"
+#include "areas/bounce/bounce_layout.h"
+#include "areas/bounce/bounce_loop.h"
+#include "areas/bounce/bounce_ratio.h"
+#include "areas/bounce/bounce_run.h"
 
 static void assert_layout(unsigned int threads, unsigned int width,
 			  uint32_t distance)

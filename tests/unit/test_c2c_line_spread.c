@@ -21,11 +21,11 @@
 #include <string.h>
 
 #include "capture.h"
-#include "lib/c2c_line_report.h"
-#include "lib/c2c_line_spread.h"
-#include "lib/c2c_matrix.h"
-#include "lib/c2c_pingpong.h"
-#include "lib/results_json.h"
+#include "areas/c2c/c2c_line_report.h"
+#include "areas/c2c/c2c_line_spread.h"
+#include "areas/c2c/c2c_matrix.h"
+#include "areas/c2c/c2c_pingpong.h"
+#include "results/results_json.h"
 #include "report/report.h"
 #include "results_fixture.h"
 

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/c2c_matrix.h"
-#include "lib/cpu_pairs.h"
-#include "lib/results_json.h"
+#include "areas/c2c/c2c_matrix.h"
+#include "machine/cpu_pairs.h"
+#include "results/results_json.h"
 
 /* A c2c measurement of @first:@second whose samples are all @ns. */
 static void add_pair(struct cp_results *results, const char *mode, int cas,

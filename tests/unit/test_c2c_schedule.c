@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/c2c_schedule.h"
-#include "lib/xcore_choices.h"
+#include "areas/c2c/c2c_schedule.h"
+#include "areas/xcore/xcore_choices.h"
 #include "topology_fixture.h"
 
 /* Every unordered pair of @n CPUs exactly once. */

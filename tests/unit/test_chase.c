@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/chase.h"
-#include "lib/latency_choices.h"
-#include "lib/page_backing.h"
-#include "lib/rng.h"
+#include "harness/chase.h"
+#include "areas/latency/latency_choices.h"
+#include "harness/page_backing.h"
+#include "harness/rng.h"
 
 /* The length of the cycle through line @start, every line seen once. */
 static size_t cycle_length(const size_t *next, bool *seen, size_t start)

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/client_ops.h"
+#include "client/client_ops.h"
 
 /* /dev/null opens like the device but knows no ioctl: every request meets
  * ENOTTY, as with a module of another ABI. */

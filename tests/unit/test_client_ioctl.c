@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/client_ops.h"
-#include "lib/latency_kernel_run.h"
+#include "client/client_ops.h"
+#include "areas/latency/latency_kernel_run.h"
 
 #define FAKE_NR_CPU_IDS 70
 #define FAKE_MASK_BYTES 16	/* DIV_ROUND_UP(70, 64) * 8 */
@@ -618,7 +618,7 @@ static void test_chase_module_refusal(void **state)
 	assert_non_null(strstr(error.msg, "OPS not a multiple of CHASES"));
 }
 
-/* The latency area's CHASE requests (lib/latency_kernel_run.c): an ABI 4
+/* The latency area's CHASE requests (areas/latency/latency_kernel_run.c): an ABI 4
  * module gets the pages, the chases and the seed, and loads per sample a
  * multiple of the chases, in the sizing request and the measurement. */
 static void test_latency_kernel_chase_options(void **state)

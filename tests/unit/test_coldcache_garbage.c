@@ -9,7 +9,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "lib/coldcache_garbage.h"
+#include "evict/coldcache_garbage.h"
 
 #define MIB (1ull << 20)
 

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "areas/coldcache.h"
-#include "lib/coldcache_choices.h"
-#include "lib/coldcache_lines.h"
+#include "areas/coldcache/coldcache.h"
+#include "areas/coldcache/coldcache_choices.h"
+#include "evict/coldcache_lines.h"
 #include "results_fixture.h"
 
 /* Plateaus as measured here: L1d within the floor, L2 12 ticks, L3 74,

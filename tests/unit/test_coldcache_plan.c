@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/coldcache_choices.h"
-#include "lib/coldcache_plan.h"
+#include "areas/coldcache/coldcache_choices.h"
+#include "evict/coldcache_plan.h"
 #include "topology_fixture.h"
 
 #define MiB (1ull << 20)

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "capture.h"
-#include "cli/coldcache_table.h"
-#include "lib/coldcache_floor.h"
+#include "areas/coldcache/coldcache_table.h"
+#include "areas/coldcache/coldcache_floor.h"
 #include "results_fixture.h"
 
 /* Steps of the timer's loop alone: p5 18 ns, p95 20 ns. */

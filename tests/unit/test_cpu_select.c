@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/cpu_select.h"
+#include "machine/cpu_select.h"
 #include "results_fixture.h"
 #include "topology_fixture.h"
 

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <linux/cacheprobe.h>
 
-#include "lib/cpuset.h"
+#include "machine/cpuset.h"
 
 static struct cp_cpuset *parse_ok(const char *text)
 {

@@ -14,9 +14,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lib/environment.h"
-#include "lib/sysfs_read.h"
-#include "lib/tune.h"
+#include "machine/environment.h"
+#include "machine/sysfs_read.h"
+#include "machine/tune.h"
 #include "results_fixture.h"
 
 #define CPU_DIR "sys/devices/system/cpu"

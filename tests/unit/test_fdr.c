@@ -12,8 +12,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "lib/fdr.h"
-#include "lib/ratio_interval.h"
+#include "stats/fdr.h"
+#include "stats/ratio_interval.h"
 
 static void assert_close(double got, double want)
 {

@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/chase.h"
-#include "lib/clock.h"
-#include "lib/harness.h"
-#include "lib/interrupt.h"
-#include "lib/stats.h"
+#include "harness/chase.h"
+#include "harness/clock.h"
+#include "harness/harness.h"
+#include "harness/interrupt.h"
+#include "stats/stats.h"
 
 static void test_chase_is_one_cycle(void **state)
 {

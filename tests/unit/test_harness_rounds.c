@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Rounds of a benchmark (lib/harness_rounds.h) with an arrangement that
+ * Rounds of a benchmark (harness/harness_rounds.h) with an arrangement that
  * only counts: how many rounds were built, that the last round's is held
  * while the next is built and nothing is held at the end, the samples
  * over the rounds with one count, and what a failed check or build
@@ -15,9 +15,9 @@
 #include <errno.h>
 #include <stdbool.h>
 
-#include "lib/clock.h"
-#include "lib/harness_rounds.h"
-#include "lib/interrupt.h"
+#include "harness/clock.h"
+#include "harness/harness_rounds.h"
+#include "harness/interrupt.h"
 
 struct counted {
 	unsigned int built, held, most_held;

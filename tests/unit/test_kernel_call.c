@@ -12,7 +12,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "lib/kernel_call.h"
+#include "client/kernel_call.h"
 
 /* Ops per sample for @ticks per op: a call of @multiple sized at @tsc_hz
  * for @target_ns in a window of @max_irqoff_ns. */

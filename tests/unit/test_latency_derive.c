@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The TLB reach and the overlap factor read off hand-made latency
- * variants (lib/latency_derive.h), and the console lines they give
- * (cli/latency_table.h). */
+ * variants (areas/latency/latency_derive.h), and the console lines they give
+ * (areas/latency/latency_table.h). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -13,9 +13,9 @@
 #include <string.h>
 
 #include "capture.h"
-#include "cli/latency_table.h"
-#include "lib/latency_derive.h"
-#include "lib/name_bytes.h"
+#include "areas/latency/latency_table.h"
+#include "areas/latency/latency_derive.h"
+#include "util/name_bytes.h"
 #include "results_fixture.h"
 
 #define KiB(n) ((uint64_t)(n) << 10)

@@ -11,7 +11,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "lib/latency_kernel.h"
+#include "areas/latency/latency_kernel.h"
 
 static void test_fits(void **state)
 {

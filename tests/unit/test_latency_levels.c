@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Cache levels read off crafted latency curves; expected values worked out
- * by hand from the rules in lib/latency_levels.h. */
+ * by hand from the rules in areas/latency/latency_levels.h. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -10,7 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "lib/latency_levels.h"
+#include "areas/latency/latency_levels.h"
 
 #define KiB(n) ((uint64_t)(n) << 10)
 #define MiB(n) ((uint64_t)(n) << 20)

@@ -7,8 +7,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "lib/list_item.h"
-#include "lib/name_bytes.h"
+#include "util/list_item.h"
+#include "util/name_bytes.h"
 
 static void test_items(void **state)
 {

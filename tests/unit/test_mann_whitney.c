@@ -12,7 +12,7 @@
 
 #include <errno.h>
 
-#include "lib/mann_whitney.h"
+#include "stats/mann_whitney.h"
 
 #define TOLERANCE 1e-12
 

@@ -12,7 +12,7 @@
 #include <linux/cacheprobe.h>
 #include <linux/genetlink.h>
 
-#include "lib/nl_extack.h"
+#include "client/nl_extack.h"
 
 /* A message under construction, 4-byte aligned like the kernel's. */
 struct buffer {

@@ -14,8 +14,8 @@
 #include <netlink/genl/genl.h>
 #include <netlink/msg.h>
 
-#include "lib/kcmd_request.h"
-#include "lib/nl_messages.h"
+#include "client/kcmd_request.h"
+#include "client/nl_messages.h"
 
 #define FAMILY_ID 0x20
 

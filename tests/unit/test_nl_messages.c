@@ -14,7 +14,7 @@
 #include <netlink/genl/genl.h>
 #include <netlink/msg.h>
 
-#include "lib/nl_messages.h"
+#include "client/nl_messages.h"
 
 #define FAMILY_ID 0x20
 

@@ -17,7 +17,7 @@
 #include <netlink/genl/genl.h>
 #include <netlink/msg.h>
 
-#include "lib/nl_transact.h"
+#include "client/nl_transact.h"
 
 static const char *const ctrl_attr_names[CTRL_ATTR_MAX + 1] = {
 	[CTRL_ATTR_FAMILY_ID] = "FAMILY_ID",

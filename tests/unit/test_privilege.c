@@ -10,8 +10,8 @@
 #include <errno.h>
 
 #include "areas/area.h"
-#include "lib/client_ops.h"
-#include "lib/privilege.h"
+#include "client/client_ops.h"
+#include "client/privilege.h"
 
 /* A transport whose measurement commands fail with @answer (0: succeed
  * with no series, which the client then reports as a bad reply). */

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "capture.h"
-#include "lib/results_json.h"
+#include "results/results_json.h"
 #include "report/report.h"
 #include "results_fixture.h"
 

@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "capture.h"
-#include "lib/name_bytes.h"
-#include "lib/results_json.h"
+#include "util/name_bytes.h"
+#include "results/results_json.h"
 #include "report/report.h"
 #include "results_fixture.h"
 

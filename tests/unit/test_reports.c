@@ -15,7 +15,7 @@
 #include "cli/module_report.h"
 #include "cli/size_format.h"
 #include "cli/topology_report.h"
-#include "lib/feature_names.h"
+#include "machine/feature_names.h"
 
 static struct cp_cpuset *cpus_of(const char *list)
 {

@@ -14,11 +14,11 @@
 
 #include <json-c/json.h>
 
-#include "lib/client.h"
-#include "lib/clock.h"
-#include "lib/environment.h"
-#include "lib/results_csv.h"
-#include "lib/results_json.h"
+#include "client/client.h"
+#include "harness/clock.h"
+#include "machine/environment.h"
+#include "results/results_csv.h"
+#include "results/results_json.h"
 #include "results_fixture.h"
 
 static int compare_strings(const void *a, const void *b)

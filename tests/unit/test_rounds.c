@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Rounds (lib/rounds.h), the interval over rounds (lib/stats.h) and
- * Welch's test on them (lib/welch.h).  The t distribution is checked
+ * Rounds (harness/rounds.h), the interval over rounds (stats/stats.h) and
+ * Welch's test on them (stats/welch.h).  The t distribution is checked
  * against closed forms: two-sided p = 1 - 2 atan(t) / pi with one degree
  * of freedom, 1 - t / sqrt(2 + t^2) with two, and the polynomial form of
  * the CDF with four; quantiles against the published table.
@@ -16,9 +16,9 @@
 #include <math.h>
 #include <stdbool.h>
 
-#include "lib/rounds.h"
-#include "lib/stats.h"
-#include "lib/welch.h"
+#include "harness/rounds.h"
+#include "stats/stats.h"
+#include "stats/welch.h"
 
 #define TOLERANCE 1e-9
 

@@ -7,7 +7,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "lib/sign_test.h"
+#include "stats/sign_test.h"
 
 /* Reference values: 2 * P(X <= k), X ~ Binomial(n, 1/2). */
 static void test_p_values(void **state)

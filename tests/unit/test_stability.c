@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/harness_results.h"
-#include "lib/stability.h"
+#include "harness/harness_results.h"
+#include "harness/stability.h"
 #include "results_fixture.h"
 
 /* Fresh @results holding one measurement "m" with @n samples in ns. */

@@ -14,8 +14,8 @@
 
 #include <errno.h>
 
-#include "lib/rng.h"
-#include "lib/stats.h"
+#include "harness/rng.h"
+#include "stats/stats.h"
 
 #define TOLERANCE 1e-9
 

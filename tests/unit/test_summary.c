@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The run's findings (lib/summary.h) from results built by hand: each
+ * The run's findings (results/summary.h) from results built by hand: each
  * area's answer with its figure, "not measured" for every area that did
  * not run, user mode preferred, the doubts of the run, and the console's
  * lines within 80 columns.
@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "cli/summary_table.h"
-#include "lib/summary.h"
+#include "results/summary.h"
 #include "results_fixture.h"
 
 static const struct cp_finding *find(const struct cp_summary *s,

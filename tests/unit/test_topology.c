@@ -13,7 +13,7 @@
 #include <unistd.h>
 #include <hwloc.h>
 
-#include "lib/topology.h"
+#include "machine/topology.h"
 #include "topology_fixture.h"
 
 static void assert_cpus(const struct cp_cpuset *set, const char *expected)

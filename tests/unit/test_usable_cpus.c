@@ -20,12 +20,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/affinity.h"
-#include "lib/bounce_groups.h"
-#include "lib/c2c_schedule.h"
-#include "lib/coldcache_plan.h"
-#include "lib/cpu_select.h"
-#include "lib/usable_cpus.h"
+#include "machine/affinity.h"
+#include "areas/bounce/bounce_groups.h"
+#include "areas/c2c/c2c_schedule.h"
+#include "evict/coldcache_plan.h"
+#include "machine/cpu_select.h"
+#include "machine/usable_cpus.h"
 #include "topology_fixture.h"
 
 /* 2 packages x 2 L3 x 2 cores x 2 threads: CPUs 0-15, CPU 2k and 2k+1 on

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/xcore_block.h"
+#include "areas/xcore/xcore_block.h"
 
 static void assert_one_cycle(const struct cp_chase *block)
 {

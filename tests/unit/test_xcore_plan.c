@@ -11,7 +11,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "areas/xcore_area.h"
+#include "areas/xcore/xcore_area.h"
 #include "topology_fixture.h"
 
 static void test_classes_and_baselines(void **state)

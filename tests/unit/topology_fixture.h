@@ -4,7 +4,7 @@
 #ifndef CACHEPROBE_TEST_TOPOLOGY_FIXTURE_H
 #define CACHEPROBE_TEST_TOPOLOGY_FIXTURE_H
 
-#include "lib/topology.h"
+#include "machine/topology.h"
 
 /* 2 packages x 4 L3 x 8 cores x 2 threads: every pair class. */
 #define BIG_MACHINE "pack:2 l3:4 core:8 pu:2"

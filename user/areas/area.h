@@ -13,13 +13,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lib/clock.h"
-#include "lib/client.h"
-#include "lib/cpuset.h"
-#include "lib/error.h"
-#include "lib/harness.h"
-#include "lib/results.h"
-#include "lib/topology.h"
+#include "harness/clock.h"
+#include "client/client.h"
+#include "machine/cpuset.h"
+#include "util/error.h"
+#include "harness/harness.h"
+#include "results/results.h"
+#include "machine/topology.h"
 
 struct cp_align_choices;
 struct cp_bounce_choices;
@@ -82,7 +82,7 @@ struct cp_area {
 	int (*check)(const struct cp_area_options *options,
 		     const struct cp_topology *topology, struct cp_error *error);
 	/* The CPUs it needs at least (0: one).  With fewer usable ones
-	 * (lib/usable_cpus.h), naming it is a usage error and the run made
+	 * (machine/usable_cpus.h), naming it is a usage error and the run made
 	 * with no area named leaves it out, saying so. */
 	unsigned int min_cpus;
 };

@@ -5,7 +5,7 @@
 #include <errno.h>
 #include <stdio.h>
 
-#include "lib/privilege.h"
+#include "client/privilege.h"
 
 int area_module_refused(const struct cp_area_options *options,
 			const char *area, int ret, struct cp_error *error)

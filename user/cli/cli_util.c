@@ -8,10 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/environment.h"
-#include "lib/error.h"
-#include "lib/list_item.h"
-#include "lib/text_sink.h"
+#include "machine/environment.h"
+#include "util/error.h"
+#include "util/list_item.h"
+#include "util/text_sink.h"
 
 int cli_parse_u64(const char *text, uint64_t min, uint64_t max,
 		  uint64_t *out, char *why, size_t why_len)

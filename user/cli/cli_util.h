@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdint.h>
 
-#include "lib/error.h"
+#include "util/error.h"
 
 #define CLI_PROGRAM "cacheprobe-run"
 

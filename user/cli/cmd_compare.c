@@ -2,7 +2,7 @@
 /*
  * cacheprobe-run compare A.json B.json: for each measurement in both (the
  * same area, name and mode), the ratio B/A, its interval and
- * a verdict (lib/comparison.h).  Every measurement is a time per
+ * a verdict (stats/comparison.h).  Every measurement is a time per
  * operation, so slower is worse: a regression exits 1.
  */
 #include <errno.h>
@@ -19,7 +19,7 @@
 #include "cli/compare_sides.h"
 #include "cli/output_file.h"
 #include "cli/path_uses.h"
-#include "lib/comparison.h"
+#include "stats/comparison.h"
 
 #define COMMAND "compare"
 

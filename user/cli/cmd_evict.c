@@ -21,7 +21,7 @@
 #include "cli/output_file.h"
 #include "cli/size_option.h"
 #include "cli/transport_option.h"
-#include "lib/cpuset.h"
+#include "machine/cpuset.h"
 
 #define COMMAND "evict"
 

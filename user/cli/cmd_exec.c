@@ -20,9 +20,9 @@
 #include "cli/exec_summary.h"
 #include "cli/progress.h"
 #include "cli/run_outputs.h"
-#include "lib/client.h"
-#include "lib/clock.h"
-#include "lib/interrupt.h"
+#include "client/client.h"
+#include "harness/clock.h"
+#include "harness/interrupt.h"
 
 #define COMMAND "exec"
 

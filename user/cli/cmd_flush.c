@@ -11,10 +11,10 @@
 #include "cli/commands.h"
 #include "cli/flush_report.h"
 #include "cli/transport_option.h"
-#include "lib/client.h"
-#include "lib/cpu_select.h"
-#include "lib/topology.h"
-#include "lib/usable_cpus.h"
+#include "client/client.h"
+#include "machine/cpu_select.h"
+#include "machine/topology.h"
+#include "machine/usable_cpus.h"
 
 #define COMMAND "flush"
 

@@ -9,8 +9,8 @@
 #include "cli/module_report.h"
 #include "cli/topology_report.h"
 #include "cli/transport_option.h"
-#include "lib/client.h"
-#include "lib/topology.h"
+#include "client/client.h"
+#include "machine/topology.h"
 
 #define COMMAND "info"
 

@@ -12,7 +12,7 @@
 #include "cli/commands.h"
 #include "cli/output_file.h"
 #include "cli/path_uses.h"
-#include "lib/results_json.h"
+#include "results/results_json.h"
 #include "report/report.h"
 
 #define COMMAND "report"

@@ -7,7 +7,7 @@
 #include <json-c/json.h>
 
 #include "cli/results_table.h"
-#include "lib/json_print.h"
+#include "results/json_print.h"
 
 #define CONSOLE_LABEL_WIDTH 28
 

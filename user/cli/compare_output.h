@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "lib/comparison.h"
+#include "stats/comparison.h"
 
 struct compare_context {
 	const char *const *paths[2];	/* the files of the baseline, new */

@@ -9,8 +9,8 @@
 #include <sys/stat.h>
 
 #include "cli/cli_util.h"
-#include "lib/results_json.h"
-#include "lib/results_pool.h"
+#include "results/results_json.h"
+#include "results/results_pool.h"
 
 #define COMMAND "compare"
 

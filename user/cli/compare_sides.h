@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The two sides of a comparison read from their files: one run each, or
- * several pooled (lib/results_pool.h).  The sides are read at once, one
+ * several pooled (results/results_pool.h).  The sides are read at once, one
  * on another thread: reading is most of compare's time on large runs.
  */
 #ifndef CACHEPROBE_COMPARE_SIDES_H
@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "lib/results.h"
-#include "lib/results_index.h"
+#include "results/results.h"
+#include "results/results_index.h"
 
 struct compare_side {
 	char **paths;		/* set by the caller */

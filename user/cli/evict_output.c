@@ -4,7 +4,7 @@
 #include <json-c/json.h>
 
 #include "cli/size_format.h"
-#include "lib/json_print.h"
+#include "results/json_print.h"
 
 static void print_warmth(const char *label,
 			 const struct cacheprobe_warmth *warmth, FILE *out)

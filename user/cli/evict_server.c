@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "cli/cli_util.h"
-#include "lib/interrupt.h"
+#include "harness/interrupt.h"
 
 #define COMMAND "evict"
 #define REPLY_MAX 1024

@@ -5,8 +5,8 @@
 #include <stdio.h>
 
 #include "cli/cli_util.h"
-#include "lib/cpu_select.h"
-#include "lib/topology.h"
+#include "machine/cpu_select.h"
+#include "machine/topology.h"
 
 int cli_eviction_cpus(const char *command, const char *selection,
 		      char **list)

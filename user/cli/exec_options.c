@@ -12,7 +12,7 @@
 #include "cli/eviction_setup.h"
 #include "cli/exec_series.h"
 #include "cli/path_uses.h"
-#include "lib/coldcache_choices.h"
+#include "areas/coldcache/coldcache_choices.h"
 
 #define COMMAND "exec"
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/mann_whitney.h"
+#include "stats/mann_whitney.h"
 
 void exec_command_text(char *const argv[], char *buf, size_t len)
 {

@@ -5,7 +5,7 @@
  * run's: per kind "cold wall", "cold user", "cold sys" (and "warm ..."),
  * one sample per run in ns; "evict", the eviction before each cold run.
  * With both kinds, the cold/warm contrast of the wall times: the ratio
- * with its interval (lib/ratio_interval.h) and the Mann-Whitney test.
+ * with its interval (stats/ratio_interval.h) and the Mann-Whitney test.
  */
 #ifndef CACHEPROBE_EXEC_RESULTS_H
 #define CACHEPROBE_EXEC_RESULTS_H
@@ -15,8 +15,8 @@
 #include <stdint.h>
 
 #include "cli/exec_series.h"
-#include "lib/ratio_interval.h"
-#include "lib/results.h"
+#include "stats/ratio_interval.h"
+#include "results/results.h"
 
 #define EXEC_AREA "exec"
 #define EXEC_CONFIDENCE 0.95

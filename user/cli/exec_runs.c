@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "lib/interrupt.h"
+#include "harness/interrupt.h"
 
 extern char **environ;
 

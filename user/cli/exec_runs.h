@@ -31,7 +31,7 @@ struct exec_outcome {
  * Run @argv (argv[0] looked up in PATH) to its end and time it.  With
  * @stdout_to_stderr its standard output goes to standard error, where it
  * cannot mix with a result written to standard output.  A SIGTERM or
- * SIGHUP that asks cacheprobe-run to stop (lib/interrupt.h) while the
+ * SIGHUP that asks cacheprobe-run to stop (harness/interrupt.h) while the
  * command runs is passed on to it, once; a SIGINT is not: the terminal
  * sends it to the command as well.
  *

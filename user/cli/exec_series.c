@@ -8,7 +8,7 @@
 #include <time.h>
 
 #include "cli/progress.h"
-#include "lib/interrupt.h"
+#include "harness/interrupt.h"
 
 static const char *const kind_names[EXEC_NR_KINDS] = {
 	[EXEC_KIND_COLD] = "cold",

@@ -5,7 +5,7 @@
  * both alternating, cold first, so that every warm run follows a cold one
  * and slow drifts of the machine reach both kinds alike.  The series
  * stops at the first run that fails, at a failed eviction and at a stop
- * signal (lib/interrupt.h); a run a signal came during is not counted.
+ * signal (harness/interrupt.h); a run a signal came during is not counted.
  */
 #ifndef CACHEPROBE_EXEC_SERIES_H
 #define CACHEPROBE_EXEC_SERIES_H

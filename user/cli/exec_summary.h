@@ -12,7 +12,7 @@
 
 #include "cli/exec_results.h"
 #include "cli/exec_series.h"
-#include "lib/results.h"
+#include "results/results.h"
 
 struct exec_summary {
 	const struct cp_results *results;	/* exec_results_add's */

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "lib/client.h"
+#include "client/client.h"
 
 /*
  * "flush: METHOD via TRANSPORT on N CPUs (LIST)" and one line

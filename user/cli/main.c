@@ -9,7 +9,7 @@
 #include "cli/cli_util.h"
 #include "cli/commands.h"
 #include "cli/run_options.h"
-#include "lib/affinity.h"
+#include "machine/affinity.h"
 
 struct command {
 	const char *name;

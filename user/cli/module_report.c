@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/feature_names.h"
+#include "machine/feature_names.h"
 
 static int print_cpu_lines(FILE *out, const struct cp_module_info *info)
 {

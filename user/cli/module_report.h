@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "lib/client.h"
+#include "client/client.h"
 
 /*
  * The "key: value" lines for a loaded module reached through @transport.

@@ -5,7 +5,7 @@
 
 #include "cli/cli_util.h"
 #include "cli/path_uses.h"
-#include "lib/atomic_file.h"
+#include "results/atomic_file.h"
 
 int cli_output_open(struct cli_output *output, const char *command,
 		    const char *option, const char *path)

@@ -8,14 +8,14 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "lib/atomic_file.h"
+#include "results/atomic_file.h"
 
 /* Write the output to @out; 0 or -errno. */
 typedef int (*cli_output_writer)(const void *context, FILE *out);
 
 /*
  * @write(@context) into @path: standard output for '-' or a name of it,
- * else a file replaced whole or not at all (lib/atomic_file.h).
+ * else a file replaced whole or not at all (results/atomic_file.h).
  * CLI_EXIT_OK; the usage error "@option: cannot write 'PATH': why" when
  * @path cannot be opened; CLI_EXIT_FAILURE, said, when writing failed.
  */

@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "cli/cli_util.h"
-#include "lib/path_target.h"
+#include "results/path_target.h"
 
 bool cli_path_is_stdout(const char *path)
 {

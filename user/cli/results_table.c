@@ -4,9 +4,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "cli/latency_table.h"
+#include "areas/latency/latency_table.h"
 #include "cli/size_format.h"
-#include "lib/stats.h"
+#include "stats/stats.h"
 
 const char *cli_format_ns(double ns, char *buf, size_t len)
 {

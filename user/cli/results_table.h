@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "lib/results.h"
+#include "results/results.h"
 
 void cli_print_results(FILE *out, const struct cp_results *results);
 

@@ -6,7 +6,7 @@
 
 #include "areas/area.h"
 #include "cli/cli_util.h"
-#include "lib/usable_cpus.h"
+#include "machine/usable_cpus.h"
 
 static unsigned int needs(const struct cp_area *area)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The areas of a run against the CPUs this process may use
- * (lib/usable_cpus.h): an area that needs more (bounce, xcore and c2c need
+ * (machine/usable_cpus.h): an area that needs more (bounce, xcore and c2c need
  * two) is a usage error when named.  The run made with no area named
  * leaves it out, with a line on standard error saying which and why, and
  * goes on: whoever held the process to one CPU (taskset, a cgroup cpuset)
@@ -14,8 +14,8 @@
 #include <stdbool.h>
 
 #include "cli/run_options.h"
-#include "lib/results.h"
-#include "lib/topology.h"
+#include "results/results.h"
+#include "machine/topology.h"
 
 /* The areas left out, for the results (their "skipped_areas"). */
 struct run_left_out {

@@ -10,7 +10,7 @@
 #include "cli/run_outputs.h"
 #include "cli/size_option.h"
 #include "cli/transport_option.h"
-#include "lib/rounds.h"
+#include "harness/rounds.h"
 
 /* "run" or "bench", for messages. */
 static const char *command_name = "run";

@@ -9,12 +9,12 @@
 #include <stdint.h>
 
 #include "areas/area.h"
-#include "lib/align_choices.h"
-#include "lib/bounce_choices.h"
-#include "lib/client.h"
-#include "lib/coldcache_choices.h"
-#include "lib/latency_choices.h"
-#include "lib/xcore_choices.h"
+#include "areas/align/align_choices.h"
+#include "areas/bounce/bounce_choices.h"
+#include "client/client.h"
+#include "areas/coldcache/coldcache_choices.h"
+#include "areas/latency/latency_choices.h"
+#include "areas/xcore/xcore_choices.h"
 
 struct run_options {
 	bool list;
@@ -29,7 +29,7 @@ struct run_options {
 	unsigned int samples;
 	double sample_time_ns;
 	uint64_t fixed_count;
-	unsigned int rounds;		/* lib/rounds.h */
+	unsigned int rounds;		/* harness/rounds.h */
 	uint64_t min_size, max_size;
 	uint64_t default_max_cap;	/* the default run's; see run_default.c */
 	uint64_t seed;

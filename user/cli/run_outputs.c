@@ -7,8 +7,8 @@
 
 #include "cli/cli_util.h"
 #include "cli/path_uses.h"
-#include "lib/results_csv.h"
-#include "lib/results_json.h"
+#include "results/results_csv.h"
+#include "results/results_json.h"
 #include "report/report.h"
 
 static int write_json(const struct cp_results *results, FILE *out)

@@ -8,8 +8,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "lib/atomic_file.h"
-#include "lib/results.h"
+#include "results/atomic_file.h"
+#include "results/results.h"
 
 enum run_output_kind { RUN_OUTPUT_JSON, RUN_OUTPUT_CSV, RUN_OUTPUT_REPORT,
 		       RUN_NR_OUTPUTS };

@@ -7,7 +7,7 @@
 
 #include "cli/cli_util.h"
 #include "cli/results_table.h"
-#include "lib/summary.h"
+#include "results/summary.h"
 
 #define WIDTH 80
 #define INDENT 4

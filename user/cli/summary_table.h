@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The run's findings (lib/summary.h) on the console, before the tables
+/* The run's findings (results/summary.h) on the console, before the tables
  * that are their evidence: one finding a line, wrapped to 80 columns,
  * its interval after it when it has one, the run's doubts last. */
 #ifndef CACHEPROBE_SUMMARY_TABLE_H
@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "lib/results.h"
+#include "results/results.h"
 
 void cli_print_summary(FILE *out, const struct cp_results *results);
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 
 #include "cli/size_format.h"
-#include "lib/cpu_pairs.h"
-#include "lib/usable_cpus.h"
+#include "machine/cpu_pairs.h"
+#include "machine/usable_cpus.h"
 
 static const char *plural(unsigned long count)
 {

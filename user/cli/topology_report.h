@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "lib/topology.h"
+#include "machine/topology.h"
 
 /* Print the section to @out; -ENOMEM when a CPU list cannot be built. */
 int cli_print_topology(FILE *out, const struct cp_topology *topology);

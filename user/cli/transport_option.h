@@ -4,7 +4,7 @@
 #ifndef CACHEPROBE_TRANSPORT_OPTION_H
 #define CACHEPROBE_TRANSPORT_OPTION_H
 
-#include "lib/client.h"
+#include "client/client.h"
 
 #define CLI_TRANSPORT_HELP \
 	"  -t, --transport=auto|netlink|ioctl\n" \

@@ -11,13 +11,13 @@
 #include <sys/types.h>
 
 #include "cacheprobe.h"
-#include "lib/client.h"
-#include "lib/coldcache_flush.h"
-#include "lib/coldcache_garbage.h"
-#include "lib/coldcache_lines.h"
-#include "lib/coldcache_plan.h"
-#include "lib/error.h"
-#include "lib/topology.h"
+#include "client/client.h"
+#include "evict/coldcache_flush.h"
+#include "evict/coldcache_garbage.h"
+#include "evict/coldcache_lines.h"
+#include "evict/coldcache_plan.h"
+#include "util/error.h"
+#include "machine/topology.h"
 
 #define CTX_REASON_LEN 320
 

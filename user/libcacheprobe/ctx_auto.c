@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
-#include "lib/cpuset.h"
+#include "machine/cpuset.h"
 
 #define PROBE_BYTES (256u << 10)
 #define PROBE_WARM_LAPS 4

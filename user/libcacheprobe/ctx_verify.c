@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cacheprobe_verify_range(): the coldcache area's line classifier over a
- * sample of the caller's lines (lib/line_sample.h), with levels calibrated
- * once per context (lib/line_calibrate.h).
+ * sample of the caller's lines (evict/line_sample.h), with levels calibrated
+ * once per context (evict/line_calibrate.h).
  *
  * Timing and calibration run pinned to the CPU the calling thread is on
  * (its affinity is restored afterwards): a migration in the middle would
@@ -17,8 +17,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "lib/line_calibrate.h"
-#include "lib/line_sample.h"
+#include "evict/line_calibrate.h"
+#include "evict/line_sample.h"
 
 /* A step this many times the memory plateau is an interruption (as the
  * coldcache area's COLD_INTERRUPTION_FACTOR). */

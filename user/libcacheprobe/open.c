@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/cpuset.h"
+#include "machine/cpuset.h"
 
 static const struct cacheprobe_options default_options = {
 	.method = CACHEPROBE_METHOD_AUTO,

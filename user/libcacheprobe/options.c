@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/cpuset.h"
+#include "machine/cpuset.h"
 
 struct cacheprobe_options *cacheprobe_options_new(void)
 {

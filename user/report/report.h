@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "lib/results.h"
+#include "results/results.h"
 
 /* 0, or -EIO when @out could not be written. */
 int cp_report_write(const struct cp_results *results, FILE *out);

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "lib/results.h"
+#include "results/results.h"
 
 struct report_renderer {
 	const char *area;

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "lib/results.h"
+#include "results/results.h"
 
 /* The top of the report: machine, kernel, module or "user mode only", the
  * clock and harness, and the environment's warnings. */

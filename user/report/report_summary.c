@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cli/results_table.h"
-#include "lib/summary.h"
+#include "results/summary.h"
 #include "report/html_text.h"
 
 static void interval_cell(FILE *out, const struct cp_finding *f)

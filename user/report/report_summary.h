@@ -4,10 +4,10 @@
 
 #include <stdio.h>
 
-#include "lib/results.h"
+#include "results/results.h"
 
 /* The report's first section, <section id="summary">: the run's findings
- * (lib/summary.h) as a table of topic, answer and interval, then the
+ * (results/summary.h) as a table of topic, answer and interval, then the
  * run's doubts. */
 void report_summary(FILE *out, const struct cp_results *results);
 

@@ -24,11 +24,11 @@
 #include <unistd.h>
 
 #include "cacheprobe.h"
-#include "lib/coldcache_garbage.h"
-#include "lib/coldcache_plan.h"
-#include "lib/garbage_readers.h"
-#include "lib/stats.h"
-#include "lib/topology.h"
+#include "evict/coldcache_garbage.h"
+#include "evict/coldcache_plan.h"
+#include "evict/garbage_readers.h"
+#include "stats/stats.h"
+#include "machine/topology.h"
 
 #define NAIVE_BYTES CP_NAIVE_GARBAGE_BYTES
 #define PROCESS_RUNS 5

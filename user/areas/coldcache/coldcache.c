@@ -1,0 +1,577 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The coldcache area: how cold does each eviction method leave a working
+ * set?  For every method (warm, garbage-naive, garbage-planned, clflush,
+ * wbinvd, wbnoinvd) and working set (half of L1d, half of L2, and up to
+ * 4 MiB for the last level), repeated: eviction cost, cost of the first
+ * dependent pass afterwards, and the share of lines each cache level still
+ * served in that pass, with a verdict.  --sweep-factor repeats
+ * garbage-planned at 0.25 to 4 times the last-level cache.
+ */
+#include "areas/coldcache/coldcache.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness/interrupt.h"
+#include "areas/latency/latency_choices.h"
+#include "evict/line_calibrate.h"
+#include "machine/usable_cpus.h"
+
+/* The last-level working set stays short to walk even where the cache is
+ * hundreds of MiB: a first pass over 4 MiB from memory takes about 10 ms;
+ * below that, the set the classifier calibrates as the last level (1.5
+ * times the level before it) is the one measured. */
+#define LLC_WS_CAP (4ull << 20)
+
+static const double sweep_factors[] = { 0.25, 0.5, 0.75, 1, 2, 4 };
+#define NR_SWEEP_FACTORS (sizeof(sweep_factors) / sizeof(sweep_factors[0]))
+
+static const struct cp_coldcache_choices default_choices;
+
+/* The references first: warm (nothing evicted) and clflush (the working
+ * set's own lines flushed) are what the others are judged against. */
+static const enum cp_coldcache_method method_order[] = {
+	CP_COLD_WARM, CP_COLD_CLFLUSH, CP_COLD_GARBAGE_NAIVE,
+	CP_COLD_GARBAGE_PLANNED, CP_COLD_WBINVD, CP_COLD_WBNOINVD,
+};
+
+static const struct cp_coldcache_choices *
+choices_of(const struct cp_area_options *options)
+{
+	return options->coldcache ? options->coldcache : &default_choices;
+}
+
+static double factor_of(const struct cp_coldcache_choices *choices)
+{
+	return choices->factor > 0 ? choices->factor : CP_COLD_DEFAULT_FACTOR;
+}
+
+static bool chosen(const struct cp_coldcache_choices *choices,
+		   enum cp_coldcache_method method)
+{
+	return !choices->methods || (choices->methods & (1u << method));
+}
+
+static uint64_t size_serving(const struct cp_cache_level *cache,
+			     unsigned int cpu)
+{
+	for (size_t i = 0; i < cache->nr_instances; i++)
+		if (cp_cpuset_test(cache->instances[i].cpus, cpu))
+			return cache->instances[i].size_bytes;
+	return 0;
+}
+
+/* Half of each data cache serving @cpu (the last one capped), within
+ * [min, max] of the options. */
+static size_t plan_default_sizes(const struct cp_topology *topology,
+				 const struct cp_area_options *options,
+				 unsigned int cpu, uint64_t *sizes)
+{
+	const struct cp_cache_level *llc = cp_plan_last_level(topology);
+	uint64_t previous = 0;
+	size_t n = 0;
+
+	for (size_t i = 0; i < topology->nr_cache_levels && n < COLD_MAX_SIZES;
+	     i++) {
+		const struct cp_cache_level *cache = &topology->cache_levels[i];
+		uint64_t whole = size_serving(cache, cpu), size = whole / 2;
+
+		if (cache->type == CP_CACHE_INSTRUCTION || !size)
+			continue;
+		/* The set calibrated as the last level (line_calibrate.h). */
+		if (cache == llc)
+			size = cp_lines_llc_set_bytes(size, previous);
+		if (cache == llc && size > LLC_WS_CAP)
+			size = LLC_WS_CAP;
+		previous = whole;
+		size -= size % COLD_LINE_SIZE;
+		if (size < 2 * COLD_LINE_SIZE ||
+		    (options->min_size_bytes && size < options->min_size_bytes) ||
+		    (options->max_size_bytes && size > options->max_size_bytes) ||
+		    (n && size <= sizes[n - 1]))
+			continue;
+		sizes[n++] = size;
+	}
+	return n;
+}
+
+/*
+ * The working sets: the defaults the size options let through, or, when
+ * they let none through, the bounds themselves: whoever writes
+ * --min-size 1M --max-size 1M wants 1 MiB measured, whatever the caches
+ * of this machine are.  The option parser keeps each bound at two lines
+ * or more.
+ */
+static size_t plan_sizes(const struct cp_topology *topology,
+			 const struct cp_area_options *options,
+			 unsigned int cpu, uint64_t *sizes)
+{
+	uint64_t min = options->min_size_bytes - options->min_size_bytes %
+						 COLD_LINE_SIZE;
+	uint64_t max = options->max_size_bytes - options->max_size_bytes %
+						 COLD_LINE_SIZE;
+	size_t n = plan_default_sizes(topology, options, cpu, sizes);
+
+	if (n)
+		return n;
+	if (min)
+		sizes[n++] = min;
+	if (max && max != min)
+		sizes[n++] = max;
+	return n;
+}
+
+static int first_cpu(const struct cp_area_options *options,
+		     const struct cp_topology *topology)
+{
+	return options->cpus ? cp_cpuset_first(options->cpus)
+			     : cp_usable_default_cpu(topology);
+}
+
+static int check_coldcache(const struct cp_area_options *options,
+			   const struct cp_topology *topology,
+			   struct cp_error *error)
+{
+	uint64_t sizes[COLD_MAX_SIZES];
+	int cpu = first_cpu(options, topology);
+
+	if (cpu < 0)
+		return cp_error_set(error, EINVAL, "coldcache: no CPU to run on");
+	if (!cp_plan_last_level(topology))
+		return cp_error_set(error, EINVAL,
+				    "coldcache: the topology shows no data cache");
+	if (!plan_sizes(topology, options, (unsigned int)cpu, sizes))
+		return cp_error_set(error, EINVAL,
+				    "coldcache: the topology shows no data cache of two lines or more");
+	if (cp_latency_choices_first_pages(options->latency) == CP_PAGES_1G)
+		return cp_error_set(error, EINVAL,
+				    "--pages: coldcache takes 4k or 2m: its working sets, a dozen and more, would each take a 1 GiB page of their own");
+	return 0;
+}
+
+static int pin(unsigned int cpu, cpu_set_t *previous, struct cp_error *error)
+{
+	cpu_set_t mask;
+
+	if (sched_getaffinity(0, sizeof(*previous), previous))
+		return cp_error_set(error, errno,
+				    "coldcache: cannot read the CPU affinity");
+	CPU_ZERO(&mask);
+	CPU_SET(cpu, &mask);
+	if (sched_setaffinity(0, sizeof(mask), &mask))
+		return cp_error_set(error, errno,
+				    "coldcache: cannot run on CPU %u", cpu);
+	return 0;
+}
+
+/*
+ * A method named in --methods that cannot run here is an error before
+ * anything is measured: a run that drops the only method asked for and
+ * exits 0 answers a question nobody asked.  Without --methods, the run
+ * measures what it can and notes the rest.
+ */
+static int check_asked_methods(const struct cold_run *run,
+			       struct cp_error *error)
+{
+	char why[160];
+
+	if (!run->choices->methods)
+		return 0;
+	for (size_t i = 0; i < CP_COLD_NR_METHODS; i++) {
+		enum cp_coldcache_method method = (enum cp_coldcache_method)i;
+
+		if (chosen(run->choices, method) &&
+		    !cold_available(run, method, why, sizeof(why)))
+			return cp_error_set(error, ENODEV,
+					    "coldcache: --methods %s: %s",
+					    cp_coldcache_method_name(method),
+					    why);
+	}
+	return 0;
+}
+
+static void open_module(struct cold_run *run)
+{
+	struct cp_error error;
+
+	if (!chosen(run->choices, CP_COLD_WBINVD) &&
+	    !chosen(run->choices, CP_COLD_WBNOINVD))
+		return;
+	if (cp_client_open(run->context->options->transport, &run->client,
+			   &error)) {
+		run->client = NULL;
+		snprintf(run->client_why, sizeof(run->client_why), "%s",
+			 error.msg);
+	}
+}
+
+/* The window a sweep factor's plan reads, from the run's plan: windows
+ * scale with the factor, except where the plans' floors raise the
+ * smaller ones, so this errs low for them. */
+static uint64_t sweep_window(const struct cold_run *run, double factor)
+{
+	return (uint64_t)((double)run->plan.total_bytes * factor /
+			  run->plan.factor);
+}
+
+/* The largest window garbage-planned reads: the plan's, or the sweep's
+ * largest factor's (with a page of rounding per reader). */
+static uint64_t largest_window(const struct cold_run *run)
+{
+	uint64_t bytes = run->plan.total_bytes, swept;
+
+	if (!run->choices->sweep)
+		return bytes;
+	swept = sweep_window(run, sweep_factors[NR_SWEEP_FACTORS - 1]) +
+		run->plan.nr_readers * CP_PLAN_GRANULE;
+	return swept > bytes ? swept : bytes;
+}
+
+/* The smallest: the plan's, or the sweep's smallest factor's. */
+static uint64_t smallest_window(const struct cold_run *run)
+{
+	uint64_t bytes = run->plan.total_bytes, swept;
+
+	if (!run->choices->sweep)
+		return bytes;
+	swept = sweep_window(run, sweep_factors[0]);
+	return swept && swept < bytes ? swept : bytes;
+}
+
+static uint64_t all_last_levels(const struct cp_eviction_plan *plan)
+{
+	uint64_t bytes = 0;
+
+	for (size_t d = 0; d < plan->nr_domains; d++)
+		bytes += plan->domains[d].llc_bytes;
+	return bytes;
+}
+
+static int prepare(struct cold_run *run, struct cp_error *error)
+{
+	const struct cp_area_options *options = run->context->options;
+	int ret;
+
+	run->repetitions = run->choices->repetitions
+				   ? run->choices->repetitions
+				   : CP_COLD_DEFAULT_REPETITIONS;
+	run->flush = cp_flush_instruction_detect();
+	for (size_t i = 0; i < COLD_MAX_SIZES; i++)
+		run->warm_cached_ppm[i] = run->clflush_median_ppm[i] =
+			run->clflush_worst_ppm[i] = -1;
+	run->nr_sizes = plan_sizes(run->context->topology, options, run->cpu,
+				   run->sizes);
+	ret = cp_plan_eviction(run->context->topology, options->cpus,
+			       factor_of(run->choices), 0, &run->plan, error);
+	if (ret)
+		return ret;
+	ret = cp_garbage_alloc(&run->garbage, smallest_window(run),
+			       largest_window(run), all_last_levels(&run->plan));
+	if (ret)
+		return cp_error_set(error, -ret,
+				    "coldcache: no memory for the garbage (windows of up to %llu bytes, and naive's %llu)",
+				    (unsigned long long)largest_window(run),
+				    (unsigned long long)CP_NAIVE_GARBAGE_BYTES);
+	ret = cp_readers_start(&run->plan, &run->readers, error);
+	if (ret)
+		return ret;
+	open_module(run);
+	ret = check_asked_methods(run, error);
+	return ret ? ret : cold_calibrate(run, error);
+}
+
+static void progress(struct cold_run *run, const char *label, uint64_t size,
+		     double done, double total)
+{
+	char what[96], size_text[32];
+
+	if (!run->context->progress)
+		return;
+	cp_name_bytes(size, size_text, sizeof(size_text));
+	snprintf(what, sizeof(what), "%s %s", label, size_text);
+	run->context->progress(run->context->progress_data, what, done, total);
+}
+
+static int measure_one(struct cold_run *run, const char *label,
+		       enum cp_coldcache_method method,
+		       const struct cp_eviction_plan *plan, size_t size_index,
+		       uint64_t size, struct cp_error *error)
+{
+	struct cold_outcome outcome;
+	int ret = cold_measure(run, method, plan, size, &outcome, error);
+
+	if (!ret)
+		ret = cold_record(run, label, method, size_index, size,
+				  &outcome);
+	cold_outcome_free(&outcome);
+	if (ret == -ENOMEM)
+		return cp_error_set(error, ENOMEM, "coldcache: no memory");
+	return ret;
+}
+
+/* The sweep's working set: half L2, the middle default size. */
+static size_t sweep_index(const struct cold_run *run)
+{
+	return run->nr_sizes > 1 ? 1 : 0;
+}
+
+static int run_method(struct cold_run *run, enum cp_coldcache_method method,
+		      double *done, double total, struct cp_error *error)
+{
+	const char *name = cp_coldcache_method_name(method);
+	char why[160];
+	int ret = 0;
+
+	if (!cold_available(run, method, why, sizeof(why))) {
+		cold_record_unavailable(run, method, why);
+		return 0;
+	}
+	for (size_t i = 0; i < run->nr_sizes && !ret; i++) {
+		if (method == CP_COLD_GARBAGE_NAIVE && run->choices->sweep &&
+		    i == sweep_index(run))
+			continue;	/* measured beside the sweep */
+		progress(run, name, run->sizes[i], (*done)++, total);
+		ret = measure_one(run, name, method, &run->plan, i,
+				  run->sizes[i], error);
+	}
+	return ret;
+}
+
+static int record_entries(struct cold_run *run, struct cold_entry *entries,
+			  size_t n, const char labels[][48], size_t index)
+{
+	for (size_t e = 0; e < n; e++) {
+		int ret = cold_record(run, labels[e], entries[e].method, index,
+				      run->sizes[index], &entries[e].outcome);
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* Each factor against naive (entries[0]), turn by turn. */
+static void pair_with_naive(struct cold_entry *entries, size_t n)
+{
+	const struct cold_outcome *naive = &entries[0].outcome;
+
+	for (size_t e = 1; e < n; e++) {
+		struct cold_outcome *out = &entries[e].outcome;
+
+		cp_paired_compare(out->turn, out->cached_ppm, out->nr,
+				  naive->turn, naive->cached_ppm, naive->nr,
+				  &out->against_naive);
+		out->paired_with_naive = true;
+	}
+}
+
+/*
+ * garbage-planned at each sweep factor and garbage-naive (when chosen) on
+ * the sweep's working set, side by side: repetition by repetition in
+ * turn, so the comparison of their worst cases is not a comparison of
+ * two moments of a shared host.
+ */
+static int sweep(struct cold_run *run, double *done, double total,
+		 struct cp_error *error)
+{
+	struct cp_eviction_plan plans[NR_SWEEP_FACTORS];
+	struct cold_entry entries[NR_SWEEP_FACTORS + 1];
+	char labels[NR_SWEEP_FACTORS + 1][48];
+	size_t index = sweep_index(run), n = 0, nr_plans = 0;
+	int ret = 0;
+
+	memset(entries, 0, sizeof(entries));
+	if (chosen(run->choices, CP_COLD_GARBAGE_NAIVE)) {
+		entries[n] = (struct cold_entry){ .method = CP_COLD_GARBAGE_NAIVE,
+						  .plan = &run->plan };
+		snprintf(labels[n++], sizeof(labels[0]), "garbage-naive");
+	}
+	for (; nr_plans < NR_SWEEP_FACTORS && !ret; nr_plans++) {
+		ret = cp_plan_eviction(run->context->topology,
+				       run->context->options->cpus,
+				       sweep_factors[nr_plans], 0,
+				       &plans[nr_plans], error);
+		if (ret)
+			break;
+		entries[n] = (struct cold_entry){ .method = CP_COLD_GARBAGE_PLANNED,
+						  .plan = &plans[nr_plans] };
+		snprintf(labels[n++], sizeof(labels[0]), "garbage-planned x%g",
+			 sweep_factors[nr_plans]);
+	}
+	if (!ret) {
+		progress(run, "garbage-planned sweep", run->sizes[index], *done,
+			 total);
+		ret = cold_measure_rotation(run, entries, n, run->sizes[index],
+					    error);
+		*done += (double)n;
+	}
+	if (!ret && entries[0].method == CP_COLD_GARBAGE_NAIVE)
+		pair_with_naive(entries, n);
+	if (!ret && record_entries(run, entries, n, labels, index))
+		ret = cp_error_set(error, ENOMEM, "coldcache: no memory");
+	for (size_t e = 0; e < n; e++)
+		cold_outcome_free(&entries[e].outcome);
+	while (nr_plans)
+		cp_plan_free(&plans[--nr_plans]);
+	return ret;
+}
+
+/* The per-line timer's floor, as the run's first measurement: its samples
+ * are steps of the pass loop without loads (ticks per step), and it
+ * carries the run's notes: the classifier's levels, merges, and methods
+ * that could not run. */
+static int record_floor(struct cold_run *run)
+{
+	struct cp_results *results = run->context->results;
+	uint16_t steps[COLD_FLOOR_PROBES];
+	double *ticks = malloc(sizeof(double) * COLD_FLOOR_PROBES);
+	struct cp_measurement *m = cp_results_add(results);
+
+	if (!m || !ticks) {
+		free(ticks);
+		return -ENOMEM;
+	}
+	snprintf(m->area, sizeof(m->area), "coldcache");
+	snprintf(m->mode, sizeof(m->mode), "user");
+	snprintf(m->name, sizeof(m->name), "line timer floor");
+	snprintf(m->note, sizeof(m->note), "per step, subtracted from each line");
+	cp_measurement_add_param(m, "spread_ticks",
+				 (int64_t)run->calibration_floor.spread);
+	/* The working sets' pages, and so the calibration's (--pages). */
+	cp_measurement_add_param(m, "page_bytes",
+				 (int64_t)cp_page_size_bytes(run->pages));
+	cp_lines_timer_steps(steps, COLD_FLOOR_PROBES);
+	for (size_t i = 0; i < COLD_FLOOR_PROBES; i++)
+		ticks[i] = steps[i];
+	m->count = 1;
+	m->scale = 1;
+	return cp_measurement_set_samples(m, ticks, COLD_FLOOR_PROBES,
+					  run->context->clock->tsc_hz);
+}
+
+/* "70, 96" for the plateaus of the merged group ending at @last. */
+static void group_plateaus(const struct cp_line_levels *levels, size_t last,
+			   char *out, size_t len)
+{
+	size_t first = cp_line_levels_group_first(levels, last);
+	size_t used = 0;
+
+	out[0] = '\0';
+	for (size_t k = first; k <= last && used < len; k++)
+		used += (size_t)snprintf(out + used, len - used, "%s%.0f",
+					 k > first ? ", " : "",
+					 levels->plateau_ticks[k]);
+}
+
+/* Which instrument the levels came from: the issue of a classifier whose
+ * thresholds were measured one way and its lines timed another. */
+static void note_levels(struct cold_run *run)
+{
+	const struct cp_line_levels *levels = &run->levels;
+
+	cold_note(run, "classifier: levels measured in this run with the first passes' timer (a fenced load per line) on sets laid out like the working sets (one line per 4 KiB, %s pages), not from latency's chase",
+		  run->pages == CP_PAGES_4K ? "4 KiB" : "2 MiB");
+
+	for (size_t k = 0; k < levels->nr; k++) {
+		char group[48];
+
+		if (levels->merged[k])
+			continue;
+		cp_line_levels_group_name(levels, k, group, sizeof(group));
+		if (k + 1 < levels->nr)
+			cold_note(run, "classifier level %s: plateau %.0f ticks, up to %.0f ticks",
+				  group, levels->plateau_ticks[k],
+				  levels->threshold_ticks[k]);
+		else
+			cold_note(run, "classifier level %s: plateau %.0f ticks, anything slower",
+				  group, levels->plateau_ticks[k]);
+		if (strchr(group, '+')) {
+			char plateaus[64];
+
+			group_plateaus(levels, k, plateaus, sizeof(plateaus));
+			cold_note(run, "%s merged (plateaus %s ticks): the timer's spread (%.0f ticks) or the plateaus cannot tell them apart line by line",
+				  group, plateaus,
+				  run->calibration_floor.spread);
+		}
+	}
+}
+
+static int run_all(struct cold_run *run, struct cp_error *error)
+{
+	double total = 0, done = 0;
+	int ret;
+
+	ret = record_floor(run);
+	if (ret)
+		return cp_error_set(error, ENOMEM, "coldcache: no memory");
+	if (run->context->options->mode == CP_AREA_MODE_KERNEL)
+		return cold_kernel_measure(run, error);
+	note_levels(run);
+
+	for (int m = 0; m < CP_COLD_NR_METHODS; m++)
+		if (chosen(run->choices, (enum cp_coldcache_method)m))
+			total += (double)run->nr_sizes;
+	if (run->choices->sweep)
+		total += NR_SWEEP_FACTORS;	/* naive's moves there from above */
+	for (size_t m = 0; m < CP_COLD_NR_METHODS && !ret; m++)
+		if (chosen(run->choices, method_order[m]))
+			ret = run_method(run, method_order[m], &done, total,
+					 error);
+	if (!ret && chosen(run->choices, CP_COLD_GARBAGE_PLANNED))
+		ret = cold_measure_bandwidth(run, error);
+	if (!ret && run->choices->sweep)
+		ret = sweep(run, &done, total, error);
+	if (!ret && run->kernel_client)
+		ret = cold_kernel_measure(run, error);
+	if (cp_interrupt_requested())
+		return -EINTR;
+	return ret;
+}
+
+static int run_coldcache(struct cp_area_context *context,
+			 struct cp_error *error)
+{
+	struct cold_run run = {
+		.context = context, .choices = choices_of(context->options),
+	};
+	int cpu = first_cpu(context->options, context->topology);
+	cpu_set_t previous;
+	int ret;
+
+	if (cpu < 0)
+		return cp_error_set(error, EINVAL, "coldcache: no CPU to run on");
+	run.cpu = (unsigned int)cpu;
+	run.pages = cp_latency_choices_first_pages(context->options->latency);
+	ret = cold_kernel_open(&run, error);
+	if (ret)
+		return ret;
+	ret = pin(run.cpu, &previous, error);
+	if (ret) {
+		if (run.kernel_client)
+			cp_client_close(run.kernel_client);
+		return ret;
+	}
+	ret = prepare(&run, error);
+	if (!ret)
+		ret = run_all(&run, error);
+	if (run.client)
+		cp_client_close(run.client);
+	if (run.kernel_client)
+		cp_client_close(run.kernel_client);
+	cp_readers_stop(run.readers);
+	cp_garbage_free(&run.garbage);
+	cp_plan_free(&run.plan);
+	sched_setaffinity(0, sizeof(previous), &previous);
+	return ret;
+}
+
+const struct cp_area cp_area_coldcache = {
+	.name = "coldcache",
+	.description = "how cold is cold: eviction methods (garbage reads, clflush, WBINVD) for cost and residual warmth",
+	.run = run_coldcache,
+	.check = check_coldcache,
+};

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "harness/clock.h"
+
+#include <cpuid.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "stats/stats.h"
+
+bool cp_clock_has_rdtscp = true;
+
+/* Runs before main() and before any test, so cp_clock_stop() is safe from
+ * the first timed region on. */
+__attribute__((constructor)) static void detect_rdtscp(void)
+{
+	unsigned int eax, ebx, ecx, edx;
+
+	if (__get_cpuid_max(0x80000000u, NULL) < 0x80000001u) {
+		cp_clock_has_rdtscp = false;
+		return;
+	}
+	__cpuid(0x80000001u, eax, ebx, ecx, edx);
+	cp_clock_has_rdtscp = (edx >> 27) & 1;
+}
+
+#define TIMER_PROBES 2001
+
+static uint64_t monotonic_raw_ns(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC_RAW, &now);
+	return (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
+}
+
+double cp_clock_monotonic_ns(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)now.tv_sec * 1e9 + (double)now.tv_nsec;
+}
+
+double cp_clock_calibrate_tsc_hz(unsigned int duration_ms)
+{
+	uint64_t ns_start, ns_end, ticks_start, ticks_end;
+	uint64_t wanted_ns = (uint64_t)duration_ms * 1000000ull;
+
+	/* Bracket each clock read between two TSC reads so neither end is
+	 * skewed by a preemption between the two clocks. */
+	ticks_start = cp_clock_start();
+	ns_start = monotonic_raw_ns();
+	do {
+		ns_end = monotonic_raw_ns();
+	} while (ns_end - ns_start < wanted_ns);
+	ticks_end = cp_clock_stop();
+	return (double)(ticks_end - ticks_start) * 1e9 /
+	       (double)(ns_end - ns_start);
+}
+
+bool cp_clock_tsc_invariant(void)
+{
+	unsigned int eax, ebx, ecx, edx;
+
+	if (__get_cpuid_max(0x80000000u, NULL) < 0x80000007u)
+		return false;
+	__cpuid(0x80000007u, eax, ebx, ecx, edx);
+	return (edx >> 8) & 1;
+}
+
+static void measure_timer(struct cp_clock *clock)
+{
+	double *deltas = malloc(TIMER_PROBES * sizeof(*deltas));
+	uint64_t smallest_step = UINT64_MAX;
+
+	if (!deltas)
+		abort();
+	for (int i = 0; i < TIMER_PROBES; i++) {
+		uint64_t start = cp_clock_start();
+		uint64_t stop = cp_clock_stop();
+
+		deltas[i] = (double)(stop - start);
+	}
+	/* Granularity: consecutive raw reads until the value moves. */
+	for (int i = 0; i < TIMER_PROBES; i++) {
+		uint64_t first = cp_clock_stop(), next;
+
+		while ((next = cp_clock_stop()) == first)
+			;
+		if (next - first < smallest_step)
+			smallest_step = next - first;
+	}
+	clock->overhead_ticks = cp_stats_median(deltas, TIMER_PROBES);
+	clock->granularity_ticks = (double)smallest_step;
+	free(deltas);
+}
+
+void cp_clock_init(struct cp_clock *clock, uint32_t module_tsc_khz)
+{
+	if (module_tsc_khz) {
+		clock->tsc_hz = module_tsc_khz * 1000.0;
+		clock->source = CP_TSC_FROM_MODULE;
+	} else {
+		clock->tsc_hz = cp_clock_calibrate_tsc_hz(50);
+		clock->source = CP_TSC_CALIBRATED;
+	}
+	clock->tsc_invariant = cp_clock_tsc_invariant();
+	measure_timer(clock);
+}
+
+#define ADDS_PER_ROUND 1000
+#define ADD_ROUNDS 200
+#define ADD_REPEATS 5
+
+/*
+ * ADDS_PER_ROUND dependent adds on one register, @rounds times.  The
+ * addend is a register, not an immediate: recent Intel cores fold chains
+ * of add-immediate in the renamer and would report several adds per cycle.
+ */
+static uint64_t time_add_chain(unsigned int rounds)
+{
+	uint64_t value = 0, addend = 1, start, stop;
+
+	start = cp_clock_start();
+	for (unsigned int round = 0; round < rounds; round++)
+		__asm__ __volatile__(
+			".rept 1000\n\t"
+			"add %1, %0\n\t"
+			".endr"
+			: "+r"(value)
+			: "r"(addend));
+	stop = cp_clock_stop();
+	__asm__ __volatile__("" : : "r"(value));
+	return stop - start;
+}
+
+double cp_clock_core_cycles_per_tick(void)
+{
+	double best = 0;
+
+	_Static_assert(ADDS_PER_ROUND == 1000, ".rept above must match");
+	time_add_chain(ADD_ROUNDS);	/* warm the code and wake the core */
+	/* The fastest repeat is the least disturbed one. */
+	for (int i = 0; i < ADD_REPEATS; i++) {
+		double ticks = (double)time_add_chain(ADD_ROUNDS);
+		double ratio = (double)ADDS_PER_ROUND * ADD_ROUNDS / ticks;
+
+		if (ratio > best)
+			best = ratio;
+	}
+	return best;
+}

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "harness/harness_rounds.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "harness/clock.h"
+#include "harness/interrupt.h"
+#include "harness/rounds.h"
+
+double cp_round_clock_mean(const struct cp_round_clock *clock)
+{
+	return clock->rounds ? clock->ratio_sum / clock->rounds : 0;
+}
+
+static double drift(double before, double after)
+{
+	if (!(before > 0) || !(after > 0))
+		return 0;
+	return before > after ? before / after : after / before;
+}
+
+void cp_round_clock_note(struct cp_round_clock *clock, double before,
+			 double after)
+{
+	clock->ratio_sum += (before + after) / 2;
+	clock->rounds++;
+	if (drift(before, after) >
+	    drift(clock->drift_before, clock->drift_after)) {
+		clock->drift_before = before;
+		clock->drift_after = after;
+	}
+}
+
+/* A round whose arrangement stays built when it succeeds. */
+static int run_round(const struct cp_harness *harness,
+		     const struct cp_arrangement *arrangement,
+		     unsigned int round, unsigned int samples,
+		     struct cp_samples *acc, struct cp_round_clock *clock)
+{
+	struct cp_harness once = *harness;
+	struct cp_benchmark benchmark;
+	struct cp_samples taken;
+	double before, after;
+	int ret = arrangement->build(arrangement->context, round, &benchmark);
+
+	if (ret)
+		return ret;
+	once.config.samples = samples;
+	if (acc->nr_samples)
+		once.config.fixed_count = acc->count;
+	before = cp_clock_core_cycles_per_tick();
+	ret = cp_harness_measure(&once, &benchmark, &taken);
+	after = cp_clock_core_cycles_per_tick();
+	if (!ret && arrangement->verify &&
+	    !arrangement->verify(arrangement->context, round)) {
+		cp_samples_free(&taken);
+		ret = -EIO;
+	}
+	if (!ret) {
+		cp_round_clock_note(clock, before, after);
+		ret = cp_samples_append(acc, &taken);
+	}
+	if (ret)
+		arrangement->release(arrangement->context, round);
+	return ret;
+}
+
+int cp_harness_round(const struct cp_harness *harness,
+		     const struct cp_arrangement *arrangement,
+		     unsigned int round, unsigned int samples,
+		     struct cp_samples *acc, struct cp_round_clock *clock)
+{
+	int ret = run_round(harness, arrangement, round, samples, acc, clock);
+
+	if (!ret)
+		arrangement->release(arrangement->context, round);
+	return ret;
+}
+
+int cp_harness_measure_rounds(const struct cp_harness *harness,
+			      const struct cp_arrangement *arrangement,
+			      struct cp_samples *out,
+			      struct cp_round_clock *clock)
+{
+	struct cp_rounds plan = cp_rounds_plan(harness->config.samples,
+					       harness->config.rounds);
+	unsigned int r;
+	int ret = 0;
+
+	memset(out, 0, sizeof(*out));
+	memset(clock, 0, sizeof(*clock));
+	out->samples_per_round = cp_rounds_marked(&plan);
+	for (r = 0; r < plan.rounds && !out->interrupted; r++) {
+		ret = run_round(harness, arrangement, r,
+				cp_rounds_samples_in(&plan, r), out, clock);
+		if (r)
+			arrangement->release(arrangement->context, r - 1);
+		if (ret)
+			break;
+	}
+	if (!ret)
+		arrangement->release(arrangement->context, r - 1);
+	if (ret == -EINTR && out->nr_samples)
+		ret = 0;
+	if (ret) {
+		cp_samples_free(out);
+		return ret;
+	}
+	out->interrupted |= out->nr_samples < plan.samples;
+	return 0;
+}

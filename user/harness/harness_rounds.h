@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A benchmark measured in rounds (harness/rounds.h): each round builds its
+ * arrangement anew (a buffer, an order, a placement), is primed, takes
+ * its share of the samples and is checked, so that the samples cover
+ * what changes from one arrangement to the next.  The first round
+ * calibrates the count; later rounds keep it, so every sample is as
+ * long.  The core clock is read around each round.
+ */
+#ifndef CACHEPROBE_HARNESS_ROUNDS_H
+#define CACHEPROBE_HARNESS_ROUNDS_H
+
+#include <stdbool.h>
+
+#include "harness/harness.h"
+
+/* What a measurement's rounds make of an arrangement. */
+struct cp_arrangement {
+	/* Build round @round's arrangement and the benchmark over it;
+	 * 0 or -errno (nothing to release then).  Under
+	 * cp_harness_measure_rounds the last round's is still held while
+	 * the next is built (so that it cannot get the same pages back):
+	 * two at once, told apart by @round % 2. */
+	int (*build)(void *context, unsigned int round,
+		     struct cp_benchmark *benchmark);
+	/* Whether round @round's work checks out (a checksum); NULL: no
+	 * check. */
+	bool (*verify)(void *context, unsigned int round);
+	/* Undo build of round @round. */
+	void (*release)(void *context, unsigned int round);
+	void *context;
+};
+
+/* The core clock per TSC tick around the rounds. */
+struct cp_round_clock {
+	double ratio_sum;		/* of each round's mean */
+	unsigned int rounds;
+	/* The round whose clock moved most: before and after it. */
+	double drift_before, drift_after;
+};
+
+/* Count a round that read the clock @before and @after it. */
+void cp_round_clock_note(struct cp_round_clock *clock, double before,
+			 double after);
+
+/* The mean core cycles per tick of the rounds, 0 when none. */
+double cp_round_clock_mean(const struct cp_round_clock *clock);
+
+/*
+ * Round @round of @arrangement with @samples samples, appended to @acc
+ * (whose samples_per_round the caller sets).  0; -EINTR (interrupted
+ * before a sample); -EIO when the check failed; -errno from build.
+ */
+int cp_harness_round(const struct cp_harness *harness,
+		     const struct cp_arrangement *arrangement,
+		     unsigned int round, unsigned int samples,
+		     struct cp_samples *acc, struct cp_round_clock *clock);
+
+/*
+ * Every round of @arrangement: the harness's samples over its rounds, in
+ * @out (free with cp_samples_free).  Stops at an interrupt with what it
+ * has (marked interrupted when short).  0, or as cp_harness_round (a
+ * failed round frees what was taken).
+ */
+int cp_harness_measure_rounds(const struct cp_harness *harness,
+			      const struct cp_arrangement *arrangement,
+			      struct cp_samples *out,
+			      struct cp_round_clock *clock);
+
+#endif
