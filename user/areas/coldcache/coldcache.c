@@ -201,11 +201,20 @@ static void open_module(struct cold_run *run)
 	if (!chosen(run->choices, CP_COLD_WBINVD) &&
 	    !chosen(run->choices, CP_COLD_WBNOINVD))
 		return;
+	struct cp_module_info info;
+
 	if (cp_client_open(run->context->options->transport, &run->client,
 			   &error)) {
 		run->client = NULL;
 		snprintf(run->client_why, sizeof(run->client_why), "%s",
 			 error.msg);
+		return;
+	}
+	/* A CPU without WBNOINVD (before Ice Lake and Zen 2) makes that
+	 * method unavailable, as a missing module does, not the run fail. */
+	if (!cp_client_info(run->client, &info, &error)) {
+		run->wbnoinvd = info.features & CACHEPROBE_FEAT_WBNOINVD;
+		cp_module_info_free(&info);
 	}
 }
 

@@ -25,10 +25,15 @@ bool cold_available(const struct cold_run *run,
 		return false;
 	case CP_COLD_WBINVD:
 	case CP_COLD_WBNOINVD:
-		if (run->client)
-			return true;
-		snprintf(why, len, "%s", run->client_why);
-		return false;
+		if (!run->client) {
+			snprintf(why, len, "%s", run->client_why);
+			return false;
+		}
+		if (method == CP_COLD_WBNOINVD && !run->wbnoinvd) {
+			snprintf(why, len, "this CPU has no WBNOINVD (the module's features)");
+			return false;
+		}
+		return true;
 	default:
 		return true;
 	}
