@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * An area is one experiment ("latency", later "coldcache", "bounce"...).
- * Adding one is one file defining a struct cp_area and one entry in
- * registry.c.  Areas put their measurements into the run's results and
- * report progress; they stop early, keeping what they measured, when an
- * interrupt is requested.
+ * An area is one experiment ("latency", "coldcache", "bounce"...), all of
+ * it in areas/<area>/: what it measures, its console tables and its part
+ * of the report, named by its struct cp_area.  Adding one is that folder
+ * and one entry in registry.c.  Areas put their measurements into the
+ * run's results and report progress; they stop early, keeping what they
+ * measured, when an interrupt is requested.
  */
 #ifndef CACHEPROBE_AREA_H
 #define CACHEPROBE_AREA_H
@@ -12,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "harness/clock.h"
 #include "client/client.h"
@@ -27,6 +29,7 @@ struct cp_coldcache_choices;
 struct cp_xcore_choices;
 struct cp_c2c_choices;
 struct cp_latency_choices;
+struct report_renderer;
 
 /* Where an area measures (--mode). */
 enum cp_area_mode {
@@ -85,6 +88,11 @@ struct cp_area {
 	 * (machine/usable_cpus.h), naming it is a usage error and the run made
 	 * with no area named leaves it out, saying so. */
 	unsigned int min_cpus;
+	/* Optional: the area's own console tables, printed after the table
+	 * of its measurements (--verbose, or output not to a terminal). */
+	void (*print)(FILE *out, const struct cp_results *results);
+	/* Optional: its charts in the report (report/report_area.h). */
+	const struct report_renderer *report;
 };
 
 extern const struct cp_area cp_area_latency;

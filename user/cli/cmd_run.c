@@ -12,11 +12,7 @@
 
 #include "areas/area.h"
 #include "cli/cli_util.h"
-#include "areas/align/align_table.h"
-#include "areas/bounce/bounce_table.h"
 #include "areas/c2c/c2c_table.h"
-#include "areas/xcore/xcore_table.h"
-#include "areas/coldcache/coldcache_table.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/run_cpu_needs.h"
@@ -357,11 +353,6 @@ static void print_console(const struct run_options *options,
 		return;
 	}
 	cli_print_results(stdout, results);
-	cli_print_coldcache(stdout, results);
-	cli_print_bounce(stdout, results);
-	cli_print_xcore(stdout, results);
-	cli_print_c2c(stdout, results);
-	cli_print_align(stdout, results);
 }
 
 static int measure_and_report(struct run_session *session)

@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "areas/latency/latency_table.h"
+#include "areas/area.h"
 #include "cli/size_format.h"
 #include "stats/stats.h"
 
@@ -170,8 +170,8 @@ void cli_print_results(FILE *out, const struct cp_results *results)
 			seen = strcmp(results->measurements[j].area, area) == 0;
 		if (!seen)
 			print_area(out, results, area);
-		if (!seen && strcmp(area, "latency") == 0)
-			cli_print_latency_summary(out, results);
+		if (!seen && cp_area_find(area) && cp_area_find(area)->print)
+			cp_area_find(area)->print(out, results);
 	}
 	print_levels(out, results);
 	print_warnings(out, results);

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "areas/area.h"
 #include "report/html_text.h"
 #include "report/report_area.h"
 #include "report/report_machine.h"
@@ -65,11 +66,19 @@ static void contents(FILE *out, const char **areas, size_t n)
 	fputs("</nav>\n", out);
 }
 
+/* The charts of @area (its struct cp_area's), or NULL. */
+static const struct report_renderer *renderer_of(const char *area)
+{
+	const struct cp_area *found = cp_area_find(area);
+
+	return found ? found->report : NULL;
+}
+
 /* One mode's part of an area: its charts, or the table alone. */
 static void area_mode(FILE *out, const struct cp_results *results,
 		      const char *area, const char *mode)
 {
-	const struct report_renderer *renderer = report_renderer_find(area);
+	const struct report_renderer *renderer = renderer_of(area);
 
 	fputs("<div class=\"mode\">\n<h3>", out);
 	html_printf(out, "%s mode", mode);
@@ -106,7 +115,7 @@ static void area_notes(FILE *out, const struct cp_results *results,
 static void area_section(FILE *out, const struct cp_results *results,
 			 const char *area)
 {
-	const struct report_renderer *renderer = report_renderer_find(area);
+	const struct report_renderer *renderer = renderer_of(area);
 	const char *done[8];
 	size_t nr_done = 0;
 

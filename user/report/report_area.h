@@ -4,8 +4,8 @@
  * charts of one area in one mode ("user" or "kernel") and the tables of
  * their numbers; the report puts modes side by side and adds the table of
  * every measurement.  An area without a renderer still appears, as that
- * table.  Adding a renderer is one file defining a struct report_renderer
- * and one entry in report_registry.c.
+ * table.  An area names its renderer in its struct cp_area
+ * (areas/area.h), which defines it in areas/<area>/report_<area>.c.
  */
 #ifndef CACHEPROBE_REPORT_AREA_H
 #define CACHEPROBE_REPORT_AREA_H
@@ -22,16 +22,6 @@ struct report_renderer {
 	void (*render)(FILE *out, const struct cp_results *results,
 		       const char *mode);
 };
-
-extern const struct report_renderer report_latency;
-extern const struct report_renderer report_coldcache;
-extern const struct report_renderer report_bounce;
-extern const struct report_renderer report_align;
-extern const struct report_renderer report_xcore;
-extern const struct report_renderer report_c2c;
-
-/* The renderer of @area, or NULL. */
-const struct report_renderer *report_renderer_find(const char *area);
 
 /* Whether @m belongs to @area and was measured in @mode. */
 bool report_is(const struct cp_measurement *m, const char *area,

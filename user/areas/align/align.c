@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "areas/align/align_loops.h"
+#include "areas/align/align_table.h"
 #include "harness/interrupt.h"
 #include "machine/usable_cpus.h"
 
@@ -434,4 +435,6 @@ const struct cp_area cp_area_align = {
 	.description = "cost of accesses that straddle cache lines and pages: offsets, widths 1-64, loads and stores, latency and throughput; line size from the penalty",
 	.run = run_align,
 	.check = check_align,
+	.print = cli_print_align,
+	.report = &report_align,
 };

@@ -14,4 +14,8 @@
 /* Nothing when the results hold no align measurement. */
 void cli_print_align(FILE *out, const struct cp_results *results);
 
+struct report_renderer;
+/* The area's part of the report (report/report_area.h). */
+extern const struct report_renderer report_align;
+
 #endif

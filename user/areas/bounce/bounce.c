@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "areas/bounce/bounce_table.h"
 #include "harness/interrupt.h"
 
 struct bounce_plan {
@@ -318,4 +319,6 @@ const struct cp_area cp_area_bounce = {
 	.run = run_bounce,
 	.check = check_bounce,
 	.min_cpus = 2,
+	.print = cli_print_bounce,
+	.report = &report_bounce,
 };

@@ -12,4 +12,8 @@
 /* Nothing when the results hold no bounce sweep. */
 void cli_print_bounce(FILE *out, const struct cp_results *results);
 
+struct report_renderer;
+/* The area's part of the report (report/report_area.h). */
+extern const struct report_renderer report_bounce;
+
 #endif

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "areas/c2c/c2c_table.h"
 #include "harness/clock.h"
 #include "harness/interrupt.h"
 
@@ -320,4 +321,6 @@ const struct cp_area cp_area_c2c = {
 	.run = run_c2c,
 	.check = check_c2c,
 	.min_cpus = 2,
+	.print = cli_print_c2c,
+	.report = &report_c2c,
 };

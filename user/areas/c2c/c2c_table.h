@@ -15,4 +15,8 @@ void cli_print_c2c(FILE *out, const struct cp_results *results);
 int cli_write_c2c_matrix(const char *command, const char *path,
 			 const struct cp_results *results);
 
+struct report_renderer;
+/* The area's part of the report (report/report_area.h). */
+extern const struct report_renderer report_c2c;
+
 #endif

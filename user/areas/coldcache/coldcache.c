@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "areas/coldcache/coldcache_table.h"
 #include "harness/interrupt.h"
 #include "areas/latency/latency_choices.h"
 #include "evict/line_calibrate.h"
@@ -583,4 +584,6 @@ const struct cp_area cp_area_coldcache = {
 	.description = "how cold is cold: eviction methods (garbage reads, clflush, WBINVD) for cost and residual warmth",
 	.run = run_coldcache,
 	.check = check_coldcache,
+	.print = cli_print_coldcache,
+	.report = &report_coldcache,
 };

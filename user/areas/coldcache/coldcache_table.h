@@ -12,4 +12,8 @@
 /* Nothing when the results hold no coldcache measurement. */
 void cli_print_coldcache(FILE *out, const struct cp_results *results);
 
+struct report_renderer;
+/* The area's part of the report (report/report_area.h). */
+extern const struct report_renderer report_coldcache;
+
 #endif

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "areas/latency/latency_table.h"
 #include "harness/chase.h"
 #include "harness/interrupt.h"
 #include "areas/latency/latency_choices.h"
@@ -997,4 +998,6 @@ const struct cp_area cp_area_latency = {
 	.check = check_latency,
 	.description = "load latency against working-set size (random pointer chase, user and kernel mode); cache levels and their effective sizes",
 	.run = run_latency,
+	.print = cli_print_latency_summary,
+	.report = &report_latency,
 };

@@ -22,4 +22,8 @@ void cli_print_latency_summary(FILE *out, const struct cp_results *results);
 const char *cli_tlb_reach_text(const struct cp_tlb_reach *reach, char *buf,
 			       size_t len);
 
+struct report_renderer;
+/* The area's part of the report (report/report_area.h). */
+extern const struct report_renderer report_latency;
+
 #endif

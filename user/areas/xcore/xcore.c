@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "areas/xcore/xcore_table.h"
 #include "harness/interrupt.h"
 
 static const enum cp_xcore_touch touches[] = {
@@ -210,4 +211,6 @@ const struct cp_area cp_area_xcore = {
 	.run = run_xcore,
 	.check = check_xcore,
 	.min_cpus = 2,
+	.print = cli_print_xcore,
+	.report = &report_xcore,
 };

@@ -11,4 +11,8 @@
 
 void cli_print_xcore(FILE *out, const struct cp_results *results);
 
+struct report_renderer;
+/* The area's part of the report (report/report_area.h). */
+extern const struct report_renderer report_xcore;
+
 #endif
