@@ -15,7 +15,7 @@
 #include "areas/bounce/bounce_area.h"
 #include "capture.h"
 #include "areas/bounce/bounce_table.h"
-#include "areas/bounce/bounce_ratio.h"
+#include "areas/bounce/bounce_granularity.h"
 #include "results/results_json.h"
 #include "report/report.h"
 #include "results_fixture.h"

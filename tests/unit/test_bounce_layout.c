@@ -14,7 +14,7 @@
 #include "areas/bounce/bounce_choices.h"
 #include "areas/bounce/bounce_layout.h"
 #include "areas/bounce/bounce_loop.h"
-#include "areas/bounce/bounce_ratio.h"
+#include "areas/bounce/bounce_granularity.h"
 #include "areas/bounce/bounce_run.h"
 
 static void assert_layout(unsigned int threads, unsigned int width,

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cli/results_table.h"
-#include "areas/bounce/bounce_ratio.h"
+#include "areas/bounce/bounce_granularity.h"
 #include "report/html_text.h"
 #include "report/report_area.h"
 

@@ -18,7 +18,7 @@
 
 #include "areas/align/align_detect.h"
 #include "areas/align/align_results.h"
-#include "areas/bounce/bounce_ratio.h"
+#include "areas/bounce/bounce_granularity.h"
 
 static bool is_classic(const struct cp_measurement *m)
 {

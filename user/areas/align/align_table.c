@@ -8,7 +8,7 @@
 
 #include "areas/align/align_layout.h"
 #include "areas/align/align_results.h"
-#include "areas/bounce/bounce_ratio.h"
+#include "areas/bounce/bounce_granularity.h"
 #include "stats/stats.h"
 
 static bool is_classic(const struct cp_measurement *m)

@@ -7,7 +7,7 @@
 
 #include "areas/align/align_layout.h"
 #include "areas/align/align_results.h"
-#include "areas/bounce/bounce_ratio.h"
+#include "areas/bounce/bounce_granularity.h"
 #include "areas/align/report_align.h"
 #include "report/report_area.h"
 

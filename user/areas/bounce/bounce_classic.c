@@ -7,7 +7,7 @@
  * spread over 6 %.  Here runs of the three alternate, each at the count
  * the sweep calibrated for it, and the ratios are taken run by run, so a
  * drift falls on both sides of every ratio.  Only quiet rounds count (the
- * padded run near its fastest: areas/bounce/bounce_ratio.h), and the rounds move
+ * padded run near its fastest: areas/bounce/bounce_granularity.h), and the rounds move
  * over many lines (CLASSIC_BLOCKS).
  *
  * Padded to one line is what the classic case names, but it is not always
@@ -26,7 +26,7 @@
 
 #include "areas/bounce/bounce_layout.h"
 #include "areas/bounce/bounce_loop.h"
-#include "areas/bounce/bounce_ratio.h"
+#include "areas/bounce/bounce_granularity.h"
 #include "areas/bounce/bounce_run.h"
 #include "harness/interrupt.h"
 #include "stats/stats.h"

@@ -2,7 +2,7 @@
 /*
  * What a bounce sweep shows: each distance's slowdown against padded
  * counters and against one thread alone (ratios of medians with bootstrap
- * intervals, areas/bounce/bounce_ratio.h), the coherence granularity (or why the
+ * intervals, areas/bounce/bounce_granularity.h), the coherence granularity (or why the
  * run cannot tell it), and the classic case.  Ratios go into integer
  * parameters in thousandths (slowdown_padded_milli: 2310 is 2.31x) and
  * into the note the table shows.
@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "areas/bounce/bounce_ratio.h"
+#include "areas/bounce/bounce_granularity.h"
 
 static bool ratio_of(const struct cp_measurement *a,
 		     const struct cp_measurement *b, struct cp_bounce_ratio *out)

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "areas/bounce/bounce_ratio.h"
+#include "areas/bounce/bounce_granularity.h"
 #include "report/report_area.h"
 #include "report/svg_chart.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "areas/bounce/bounce_ratio.h"
+#include "areas/bounce/bounce_granularity.h"
 
 #include <errno.h>
 #include <inttypes.h>

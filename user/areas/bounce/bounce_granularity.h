@@ -4,8 +4,8 @@
  * with their intervals, and the coherence granularity read off the
  * slowdown-against-distance curve.
  */
-#ifndef CACHEPROBE_BOUNCE_RATIO_H
-#define CACHEPROBE_BOUNCE_RATIO_H
+#ifndef CACHEPROBE_BOUNCE_GRANULARITY_H
+#define CACHEPROBE_BOUNCE_GRANULARITY_H
 
 #include <stdbool.h>
 #include <stddef.h>
