@@ -30,15 +30,15 @@ static const uint32_t distances[] = {
 /* Slowdowns of @values with intervals 2 % either side: tight, as atomic
  * rows have them. */
 static void tight(const double *values, size_t n,
-		  struct cp_bounce_ratio *out)
+		  struct cp_ratio *out)
 {
 	for (size_t i = 0; i < n; i++)
-		out[i] = (struct cp_bounce_ratio){ .value = values[i],
+		out[i] = (struct cp_ratio){ .value = values[i],
 						   .low = values[i] * 0.98,
 						   .high = values[i] * 1.02 };
 }
 
-static void decide(const uint32_t *at, const struct cp_bounce_ratio *ratios,
+static void decide(const uint32_t *at, const struct cp_ratio *ratios,
 		   size_t n, struct cp_bounce_decision *out)
 {
 	/* Whatever was there before must not leak into the verdict. */
@@ -49,7 +49,7 @@ static void decide(const uint32_t *at, const struct cp_bounce_ratio *ratios,
 static void test_atomic(void **state)
 {
 	/* About 9x in a line, tight; free from 64 on. */
-	struct cp_bounce_ratio atomic[] = {
+	struct cp_ratio atomic[] = {
 		{ 12.1, 11.7, 12.6 },
 		{ 9.02, 8.71, 9.30 }, { 8.95, 8.60, 9.31 },
 		{ 9.10, 8.80, 9.38 }, { 8.88, 8.52, 9.20 },
@@ -67,7 +67,7 @@ static void test_atomic(void **state)
 	assert_int_equal(decision.in_line, 4);
 	assert_float_equal(decision.noise, 1.06, 1e-12);
 	/* A disturbed round at 128, wide and 30 % up, is not bouncing. */
-	atomic[10] = (struct cp_bounce_ratio){ 1.30, 0.90, 2.50 };
+	atomic[10] = (struct cp_ratio){ 1.30, 0.90, 2.50 };
 	decide(distances, atomic, N(atomic), &decision);
 	assert_int_equal(decision.verdict, CP_BOUNCE_FOUND);
 	assert_int_equal(decision.granularity, 64);
@@ -79,7 +79,7 @@ static void test_plain_in_noise(void **state)
 	/* Recorded on a 2-vCPU guest: 1.07-1.11 below 64, the intervals
 	 * overlapping those of the padded reference; a fixed 1.10 cut-off
 	 * made 4, 56, 60 or 64 of such sweeps. */
-	const struct cp_bounce_ratio plain[] = {
+	const struct cp_ratio plain[] = {
 		{ 1.52, 1.41, 1.60 },
 		{ 1.08, 1.02, 1.13 }, { 1.09, 1.03, 1.15 },
 		{ 1.11, 1.04, 1.17 }, { 1.07, 1.01, 1.12 },
@@ -88,7 +88,7 @@ static void test_plain_in_noise(void **state)
 		{ 1.01, 0.96, 1.05 }, { 1.00, 0.96, 1.04 },
 		{ 0.99, 0.95, 1.04 }, { 1.00, 0.96, 1.05 },
 	};
-	struct cp_bounce_ratio dip[N(plain)];
+	struct cp_ratio dip[N(plain)];
 	struct cp_bounce_decision decision;
 
 	(void)state;
@@ -100,7 +100,7 @@ static void test_plain_in_noise(void **state)
 			    "slowdown 1.08 [1.02, 1.13] at 4 B within the padded noise (<= 1.05)");
 	/* A dip at 56 counts as free, and its interval as noise. */
 	memcpy(dip, plain, sizeof(dip));
-	dip[6] = (struct cp_bounce_ratio){ 1.03, 0.99, 1.08 };
+	dip[6] = (struct cp_ratio){ 1.03, 0.99, 1.08 };
 	decide(distances, dip, N(dip), &decision);
 	assert_int_equal(decision.verdict, CP_BOUNCE_UNDETERMINED);
 	assert_float_equal(decision.noise, 1.08, 1e-12);
@@ -118,7 +118,7 @@ static void test_plain_in_noise(void **state)
 static void test_small_but_clear(void **state)
 {
 	/* 1.25 with tight intervals: well above noise of +-3 %. */
-	const struct cp_bounce_ratio plain[] = {
+	const struct cp_ratio plain[] = {
 		{ 1.60, 1.52, 1.66 },
 		{ 1.25, 1.22, 1.28 }, { 1.24, 1.21, 1.27 },
 		{ 1.26, 1.23, 1.29 }, { 1.25, 1.22, 1.28 },
@@ -139,7 +139,7 @@ static void test_small_but_clear(void **state)
 static void test_never_free(void **state)
 {
 	const double values[] = { 6, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 4.6 };
-	struct cp_bounce_ratio ratios[N(values)];
+	struct cp_ratio ratios[N(values)];
 	struct cp_bounce_decision decision;
 
 	(void)state;
@@ -154,9 +154,9 @@ static void test_never_free(void **state)
 static void test_nothing_measured(void **state)
 {
 	/* No padded reference: no ratio anywhere (all left at 0). */
-	struct cp_bounce_ratio none[N(distances)] = { 0 };
+	struct cp_ratio none[N(distances)] = { 0 };
 	/* Only the shared counter measured. */
-	struct cp_bounce_ratio shared[N(distances)] = { { 3, 2.9, 3.1 } };
+	struct cp_ratio shared[N(distances)] = { { 3, 2.9, 3.1 } };
 	struct cp_bounce_decision decision;
 
 	(void)state;
@@ -176,7 +176,7 @@ static void test_faster_in_line(void **state)
 	/* Sharing a line cannot make the counters faster: that is noise. */
 	const double values[] = { 1, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9,
 				  1, 1, 1, 1 };
-	struct cp_bounce_ratio ratios[N(values)];
+	struct cp_ratio ratios[N(values)];
 	struct cp_bounce_decision decision;
 
 	(void)state;
@@ -197,7 +197,7 @@ static void test_recorded(void **state)
 	static const uint32_t at8[] = {
 		0, 8, 16, 32, 48, 56, 64, 96, 128, 192, 256,
 	};
-	const struct cp_bounce_ratio atomic[] = {
+	const struct cp_ratio atomic[] = {
 		{ 3.59, 3.48, 3.64 }, { 3.96, 3.79, 4.07 },
 		{ 3.83, 3.72, 3.92 }, { 3.80, 3.67, 3.89 },
 		{ 3.84, 3.72, 3.95 }, { 3.94, 3.75, 4.02 },
@@ -206,7 +206,7 @@ static void test_recorded(void **state)
 		{ 0.99, 0.96, 1.08 }, { 0.99, 0.96, 1.02 },
 		{ 1.00, 0.97, 1.03 },
 	};
-	const struct cp_bounce_ratio plain[] = {
+	const struct cp_ratio plain[] = {
 		{ 4.79, 3.53, 5.04 }, { 4.89, 3.62, 5.09 },
 		{ 4.53, 3.31, 4.73 }, { 4.28, 3.17, 4.50 },
 		{ 4.82, 3.57, 5.12 }, { 4.80, 3.56, 5.10 },
@@ -239,7 +239,7 @@ static void test_granularity(void **state)
 	const double dip[] = { 5, 5, 1.0, 3, 1.0, 1.0, 1.0 };
 	const double never[] = { 5, 5, 5, 5, 5, 5, 2 };
 	const double flat[] = { 1, 1, 1, 1, 1, 1, 1 };
-	struct cp_bounce_ratio r[N(at)];
+	struct cp_ratio r[N(at)];
 
 	(void)state;
 	tight(paired, N(at), r);
@@ -256,7 +256,7 @@ static void test_granularity(void **state)
 	/* A distance not measured is neither free nor slowed: 64 missing,
 	 * the answer is the next one measured. */
 	tight(single, N(at), r);
-	r[3] = (struct cp_bounce_ratio){ 0 };
+	r[3] = (struct cp_ratio){ 0 };
 	assert_int_equal(cp_bounce_granularity(at, r, N(at), 1.10), 96);
 }
 
@@ -268,7 +268,7 @@ static void test_threshold(void **state)
 	const double atomic[] = { 6, 1.14, 5, 1.0 };
 	/* Plain-like: 1.2x in a line, half-way is 1.1x. */
 	const double plain[] = { 1.2, 1.0, 1.2, 1.0 };
-	struct cp_bounce_ratio r[N(at)];
+	struct cp_ratio r[N(at)];
 	struct cp_bounce_decision decision;
 
 	(void)state;

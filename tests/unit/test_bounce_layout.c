@@ -233,15 +233,15 @@ static void test_ratio(void **state)
 	const double slow[] = { 30, 31, 29, 30, 32 };
 	const double fast[] = { 10, 10, 10, 11, 9 };
 	const double zero[] = { 0, 0 };
-	struct cp_bounce_ratio ratio;
+	struct cp_ratio ratio;
 
 	(void)state;
-	assert_int_equal(cp_bounce_ratio(slow, 5, fast, 5, &ratio), 0);
+	assert_int_equal(cp_ratio_of_medians(slow, 5, fast, 5, &ratio), 0);
 	assert_float_equal(ratio.value, 3.0, 1e-12);
 	assert_true(ratio.low <= ratio.value && ratio.value <= ratio.high);
 	assert_true(ratio.low >= 29.0 / 11 && ratio.high <= 32.0 / 9);
-	assert_int_equal(cp_bounce_ratio(slow, 5, zero, 2, &ratio), -EINVAL);
-	assert_int_equal(cp_bounce_ratio(slow, 0, fast, 5, &ratio), -EINVAL);
+	assert_int_equal(cp_ratio_of_medians(slow, 5, zero, 2, &ratio), -EINVAL);
+	assert_int_equal(cp_ratio_of_medians(slow, 0, fast, 5, &ratio), -EINVAL);
 }
 
 static void test_quiet_rounds(void **state)

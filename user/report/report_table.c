@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cli/results_table.h"
-#include "areas/bounce/bounce_granularity.h"
+#include "stats/median_ratio.h"
 #include "report/html_text.h"
 #include "report/report_area.h"
 
@@ -109,10 +109,10 @@ void report_cell_percent(FILE *out, double percent)
 void report_cell_ratio(FILE *out, const struct cp_measurement *m,
 		       const struct cp_measurement *base)
 {
-	struct cp_bounce_ratio r;
+	struct cp_ratio r;
 
-	if (!m || !base || cp_bounce_ratio(m->ns, m->nr_samples, base->ns,
-					   base->nr_samples, &r)) {
+	if (!m || !base || cp_ratio_of_medians(m->ns, m->nr_samples, base->ns,
+					       base->nr_samples, &r)) {
 		report_cell(out, "-");
 		return;
 	}

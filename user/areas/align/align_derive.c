@@ -18,7 +18,7 @@
 
 #include "areas/align/align_detect.h"
 #include "areas/align/align_results.h"
-#include "areas/bounce/bounce_granularity.h"
+#include "stats/median_ratio.h"
 
 static bool is_classic(const struct cp_measurement *m)
 {
@@ -53,8 +53,8 @@ static void note_penalty(struct cp_measurement *m,
 		return;
 	}
 	if (!aligned ||
-	    cp_bounce_ratio_value(m->ns, m->nr_samples, aligned->ns,
-				  aligned->nr_samples, &ratio))
+	    cp_ratio_of_medians_value(m->ns, m->nr_samples, aligned->ns,
+				      aligned->nr_samples, &ratio))
 		return;
 	cp_measurement_add_param(m, "penalty_milli",
 				 (int64_t)llround(ratio * 1000));
@@ -115,8 +115,8 @@ static void derive_classic(struct cp_results *results, size_t first)
 			base = m;
 			continue;
 		}
-		if (cp_bounce_ratio_value(m->ns, m->nr_samples, base->ns,
-					  base->nr_samples, &ratio))
+		if (cp_ratio_of_medians_value(m->ns, m->nr_samples, base->ns,
+					      base->nr_samples, &ratio))
 			continue;
 		cp_measurement_add_param(m, "penalty_milli",
 					 (int64_t)llround(ratio * 1000));

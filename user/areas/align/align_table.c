@@ -8,7 +8,7 @@
 
 #include "areas/align/align_layout.h"
 #include "areas/align/align_results.h"
-#include "areas/bounce/bounce_granularity.h"
+#include "stats/median_ratio.h"
 #include "stats/stats.h"
 
 static bool is_classic(const struct cp_measurement *m)
@@ -47,10 +47,10 @@ static void cost(const struct cp_measurement *m, char *out, size_t len)
 static void ratio(const struct cp_measurement *m,
 		  const struct cp_measurement *base, char *out, size_t len)
 {
-	struct cp_bounce_ratio r;
+	struct cp_ratio r;
 
-	if (!m || !base || cp_bounce_ratio(m->ns, m->nr_samples, base->ns,
-					   base->nr_samples, &r))
+	if (!m || !base || cp_ratio_of_medians(m->ns, m->nr_samples, base->ns,
+					       base->nr_samples, &r))
 		snprintf(out, len, "-");
 	else
 		snprintf(out, len, "x%.2f [%.2f,%.2f]", r.value, r.low, r.high);

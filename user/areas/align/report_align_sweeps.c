@@ -7,7 +7,7 @@
 
 #include "areas/align/align_layout.h"
 #include "areas/align/align_results.h"
-#include "areas/bounce/bounce_granularity.h"
+#include "stats/median_ratio.h"
 #include "areas/align/report_align.h"
 #include "report/report_area.h"
 
@@ -71,12 +71,12 @@ static struct align_sweep *sweep_open(struct align_sweeps *sweeps,
 static void add_point(struct align_sweep *sweep, const struct cp_measurement *m)
 {
 	double offset = (double)cp_measurement_param(m, "offset_bytes", 0);
-	struct cp_bounce_ratio r = { .value = 1, .low = NAN, .high = NAN };
+	struct cp_ratio r = { .value = 1, .low = NAN, .high = NAN };
 	size_t at = sweep->n;
 
 	if (m != sweep->base &&
-	    cp_bounce_ratio(m->ns, m->nr_samples, sweep->base->ns,
-			    sweep->base->nr_samples, &r))
+	    cp_ratio_of_medians(m->ns, m->nr_samples, sweep->base->ns,
+				sweep->base->nr_samples, &r))
 		return;
 	for (; at > 0 && sweep->offset[at - 1] > offset; at--) {
 		sweep->offset[at] = sweep->offset[at - 1];

@@ -16,11 +16,11 @@
 #include "areas/bounce/bounce_granularity.h"
 
 static bool ratio_of(const struct cp_measurement *a,
-		     const struct cp_measurement *b, struct cp_bounce_ratio *out)
+		     const struct cp_measurement *b, struct cp_ratio *out)
 {
 	return a && b && a->nr_samples && b->nr_samples &&
-	       cp_bounce_ratio(a->ns, a->nr_samples, b->ns, b->nr_samples,
-			       out) == 0;
+	       cp_ratio_of_medians(a->ns, a->nr_samples, b->ns, b->nr_samples,
+				   out) == 0;
 }
 
 static int64_t milli(double ratio)
@@ -90,9 +90,9 @@ uint32_t bounce_derive_sweep(struct cp_measurement **sweep,
 			     const struct cp_measurement *padded,
 			     const struct cp_measurement *alone)
 {
-	struct cp_bounce_ratio slowdowns[CP_BOUNCE_MAX_DISTANCES + 1] = { 0 };
+	struct cp_ratio slowdowns[CP_BOUNCE_MAX_DISTANCES + 1] = { 0 };
 	struct cp_bounce_decision decision;
-	struct cp_bounce_ratio ratio;
+	struct cp_ratio ratio;
 
 	for (size_t i = 0; i < n; i++) {
 		double against_alone = 0;
@@ -122,7 +122,7 @@ void bounce_note_classic(struct cp_measurement *adjacent,
 			 const struct cp_measurement *one_line,
 			 unsigned int line_size)
 {
-	struct cp_bounce_ratio ratio;
+	struct cp_ratio ratio;
 
 	if (!ratio_of(adjacent, one_line, &ratio))
 		return;

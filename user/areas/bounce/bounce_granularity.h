@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the bounce area derives from its measurements: slowdown ratios
- * with their intervals, and the coherence granularity read off the
- * slowdown-against-distance curve.
+ * What the bounce area derives from its slowdowns (stats/median_ratio.h):
+ * the coherence granularity read off the slowdown-against-distance curve,
+ * and which rounds of a reference were quiet.
  */
 #ifndef CACHEPROBE_BOUNCE_GRANULARITY_H
 #define CACHEPROBE_BOUNCE_GRANULARITY_H
@@ -11,23 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct cp_bounce_ratio {
-	double value;		/* median(a) / median(b) */
-	double low, high;	/* bootstrap 95 % interval */
-};
-
-/*
- * The ratio of the medians of @a (@na values) and @b (@nb), both > 0, with
- * a percentile-bootstrap interval: both sides resampled independently
- * (CP_BOOTSTRAP_RESAMPLES times, seeded with CP_BOOTSTRAP_SEED).
- * 0, -EINVAL (no values, a median not above 0) or -ENOMEM.
- */
-int cp_bounce_ratio(const double *a, size_t na, const double *b, size_t nb,
-		    struct cp_bounce_ratio *out);
-/* The ratio alone, for callers that show no interval: the bootstrap is
- * nearly all of the cost.  0 or -EINVAL as above. */
-int cp_bounce_ratio_value(const double *a, size_t na, const double *b,
-			  size_t nb, double *value);
+#include "stats/median_ratio.h"
 
 /*
  * The threshold of a sweep: half-way (in the excess over 1) to the
@@ -38,7 +22,7 @@ int cp_bounce_ratio_value(const double *a, size_t na, const double *b,
  * @slowdowns[i] is at @distances[i]; a value not above 0 was not measured.
  */
 double cp_bounce_threshold(const uint32_t *distances,
-			   const struct cp_bounce_ratio *slowdowns, size_t n);
+			   const struct cp_ratio *slowdowns, size_t n);
 
 /*
  * The coherence granularity: the smallest distance above 0 from which on
@@ -48,7 +32,7 @@ double cp_bounce_threshold(const uint32_t *distances,
  * distance above 0 was measured.
  */
 uint32_t cp_bounce_granularity(const uint32_t *distances,
-			       const struct cp_bounce_ratio *slowdowns,
+			       const struct cp_ratio *slowdowns,
 			       size_t n, double threshold);
 
 enum cp_bounce_verdict {
@@ -77,7 +61,7 @@ struct cp_bounce_decision {
  * is undetermined, as when nothing above 0 was measured.
  */
 void cp_bounce_decide(const uint32_t *distances,
-		      const struct cp_bounce_ratio *slowdowns, size_t n,
+		      const struct cp_ratio *slowdowns, size_t n,
 		      struct cp_bounce_decision *out);
 
 /* How the bounce area's warning of an undetermined granularity starts;
