@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "areas/c2c/c2c_schedule.h"
+#include "areas/c2c/c2c_choices.h"
 #include "areas/xcore/xcore_choices.h"
 #include "topology_fixture.h"
 

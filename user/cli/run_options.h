@@ -14,6 +14,7 @@
 #include "client/client.h"
 #include "areas/coldcache/coldcache_choices.h"
 #include "areas/latency/latency_choices.h"
+#include "areas/c2c/c2c_choices.h"
 #include "areas/xcore/xcore_choices.h"
 
 struct run_options {

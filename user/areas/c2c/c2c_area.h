@@ -7,7 +7,7 @@
 #include "areas/area.h"
 #include "areas/c2c/c2c_pingpong.h"
 #include "areas/c2c/c2c_schedule.h"
-#include "areas/xcore/xcore_choices.h"
+#include "areas/c2c/c2c_choices.h"
 
 /* Round trips per sample: at least (the timer) and at most. */
 #define C2C_MIN_ROUND_TRIPS 16

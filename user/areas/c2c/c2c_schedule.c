@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "areas/xcore/xcore_choices.h"
+#include "areas/c2c/c2c_choices.h"
 
 /* The CPUs of @cpus (or of the topology) in ascending order. */
 static unsigned int *list_cpus(const struct cp_topology *topology,

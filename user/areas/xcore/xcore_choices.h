@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the xcore and c2c areas measure, as the command line chooses it,
- * with the parsers of the option texts.  xcore: the pairs (--pairs) and
- * the dependent delay between loads (--delay).  c2c: the side whose memory
- * node holds the line (--home), the total time (--budget) and the matrix
- * file (--matrix).
+ * What the xcore area measures, as the command line chooses it, with the
+ * parser of the option text: the pairs (--pairs) and the dependent delay
+ * between loads (--delay).
  */
 #ifndef CACHEPROBE_XCORE_CHOICES_H
 #define CACHEPROBE_XCORE_CHOICES_H
@@ -21,37 +19,8 @@ struct cp_xcore_choices {
 	unsigned int delay;		/* dependent adds between loads */
 };
 
-enum cp_c2c_home {
-	CP_C2C_HOME_FIRST,		/* the lower CPU of the pair (default) */
-	CP_C2C_HOME_SECOND,
-};
-
-/* At least this much per pair and variant: a few samples of a few round
- * trips, and moving the threads. */
-#define CP_C2C_MIN_SHARE_NS 1e6
-#define CP_C2C_MAX_BUDGET_S 86400.0
-
-struct cp_c2c_choices {
-	enum cp_c2c_home home;
-	double budget_ns;		/* 0: the default, from the pairs */
-	/* --samples as given (0: not given; user mode then spends the
-	 * budget on more samples) */
-	unsigned int samples_asked;
-	const char *matrix_path;	/* NULL: none */
-};
-
 /* Parsers: 0, or -EINVAL with the reason in @why. */
 int cp_xcore_parse_delay(const char *text, unsigned int *out, char *why,
 			 size_t why_len);
-/* "first" or "second". */
-int cp_c2c_parse_home(const char *text, enum cp_c2c_home *out, char *why,
-		      size_t why_len);
-/* Seconds, "2.5", "30s", "2m" (above 0, at most CP_C2C_MAX_BUDGET_S). */
-int cp_c2c_parse_budget(const char *text, double *out_ns, char *why,
-			size_t why_len);
-/* A file name ending in .csv or .json. */
-int cp_c2c_parse_matrix_path(const char *text, char *why, size_t why_len);
-
-const char *cp_c2c_home_name(enum cp_c2c_home home);
 
 #endif
