@@ -13,7 +13,7 @@
 #include "capture.h"
 #include "cli/flush_report.h"
 #include "cli/module_report.h"
-#include "cli/size_format.h"
+#include "util/format.h"
 #include "cli/topology_report.h"
 #include "machine/feature_names.h"
 
@@ -229,8 +229,8 @@ static void test_size_format(void **state)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char text[32];
 
-		assert_string_equal(cli_format_size(cases[i].bytes, text,
-						    sizeof(text)),
+		assert_string_equal(cp_format_size(cases[i].bytes, text,
+						   sizeof(text)),
 				    cases[i].text);
 	}
 }

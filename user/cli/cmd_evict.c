@@ -20,6 +20,7 @@
 #include "cli/eviction_setup.h"
 #include "cli/output_file.h"
 #include "cli/size_option.h"
+#include "util/parse_size.h"
 #include "cli/transport_option.h"
 #include "machine/cpuset.h"
 
@@ -108,7 +109,7 @@ static int parse_verify(const char *text, uint64_t *out)
 {
 	char why[160];
 
-	if (cli_parse_size(text, out, why, sizeof(why)) ||
+	if (cp_parse_size(text, out, why, sizeof(why)) ||
 	    cli_check_size_fits_memory(*out, text, why, sizeof(why)))
 		return cli_usage_error(COMMAND, "--verify: %s", why);
 	if (*out < 4096)

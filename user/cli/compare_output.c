@@ -6,8 +6,8 @@
 #include <string.h>
 #include <json-c/json.h>
 
-#include "cli/results_table.h"
 #include "results/json_print.h"
+#include "util/format.h"
 
 #define CONSOLE_LABEL_WIDTH 28
 
@@ -119,10 +119,10 @@ int compare_write_console(const struct compare_context *context, FILE *out)
 		interval_text(row, interval, sizeof(interval));
 		fprintf(out, "  %-*s %8s %8s %6.3f %-11s  %s\n",
 			CONSOLE_LABEL_WIDTH, label,
-			cli_format_ns(row->base->stats_ns.median, base,
-				      sizeof(base)),
-			cli_format_ns(row->next->stats_ns.median, next,
-				      sizeof(next)),
+			cp_format_ns(row->base->stats_ns.median, base,
+				     sizeof(base)),
+			cp_format_ns(row->next->stats_ns.median, next,
+				     sizeof(next)),
 			row->ratio, interval, cp_verdict_name(row->verdict));
 	}
 	if (comparison->only_base || comparison->only_next)
@@ -283,8 +283,8 @@ static void markdown_row(FILE *out, const struct cp_comparison_row *row)
 	fputs("| ", out);
 	markdown_text(out, label);
 	fprintf(out, " | %s | %s | %.3f | %s | %s |\n",
-		cli_format_ns(row->base->stats_ns.median, base, sizeof(base)),
-		cli_format_ns(row->next->stats_ns.median, next, sizeof(next)),
+		cp_format_ns(row->base->stats_ns.median, base, sizeof(base)),
+		cp_format_ns(row->next->stats_ns.median, next, sizeof(next)),
 		row->ratio, interval,
 		row->verdict == CP_VERDICT_REGRESSION ? "**REGRESSION**"
 						      : cp_verdict_name(row->verdict));

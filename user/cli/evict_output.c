@@ -3,7 +3,7 @@
 
 #include <json-c/json.h>
 
-#include "cli/size_format.h"
+#include "util/format.h"
 #include "results/json_print.h"
 
 static void print_warmth(const char *label,
@@ -26,13 +26,13 @@ void evict_print(const struct evict_report *report, FILE *out)
 		report->cpus ? report->cpus : "(unknown)",
 		outcome->evict_ns / 1e6);
 	if (report->garbage_bytes) {
-		cli_format_size(report->garbage_bytes, size, sizeof(size));
+		cp_format_size(report->garbage_bytes, size, sizeof(size));
 		fprintf(out, " (%s read)", size);
 	}
 	fprintf(out, "\n  why: %s\n", report->reason);
 	if (!outcome->probe_bytes)
 		return;
-	cli_format_size(outcome->probe_bytes, size, sizeof(size));
+	cp_format_size(outcome->probe_bytes, size, sizeof(size));
 	fprintf(out, "probe of %s on CPU %d, share of its lines still cached:\n",
 		size, outcome->probe_cpu);
 	print_warmth("warm", &outcome->warm, out);

@@ -4,8 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "cli/results_table.h"
-#include "cli/size_format.h"
+#include "util/format.h"
 
 static void print_series(FILE *out, const struct exec_summary *summary)
 {
@@ -34,8 +33,8 @@ static void print_eviction(FILE *out, const struct exec_summary *summary)
 		summary->cpus ? summary->cpus : "");
 	if (eviction->garbage_bytes)
 		fprintf(out, ", %s read each time",
-			cli_format_size(eviction->garbage_bytes, size,
-					sizeof(size)));
+			cp_format_size(eviction->garbage_bytes, size,
+				       sizeof(size)));
 	fputc('\n', out);
 	if (eviction->reason && eviction->reason[0])
 		fprintf(out, "  why %s: %s\n", eviction->name,
@@ -62,11 +61,11 @@ static void print_row(FILE *out, const struct cp_results *results,
 	if (!m)
 		return;
 	fprintf(out, "  %-10s %10s  %10s..%-10s %10s %10s %5zu\n", name,
-		cli_format_ns(m->stats_ns.median, median, sizeof(median)),
-		cli_format_ns(m->stats_ns.median_ci_low, low, sizeof(low)),
-		cli_format_ns(m->stats_ns.median_ci_high, high, sizeof(high)),
-		cli_format_ns(m->stats_ns.min, min, sizeof(min)),
-		cli_format_ns(m->stats_ns.max, max, sizeof(max)),
+		cp_format_ns(m->stats_ns.median, median, sizeof(median)),
+		cp_format_ns(m->stats_ns.median_ci_low, low, sizeof(low)),
+		cp_format_ns(m->stats_ns.median_ci_high, high, sizeof(high)),
+		cp_format_ns(m->stats_ns.min, min, sizeof(min)),
+		cp_format_ns(m->stats_ns.max, max, sizeof(max)),
 		m->nr_samples);
 }
 

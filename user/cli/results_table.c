@@ -5,23 +5,8 @@
 #include <string.h>
 
 #include "areas/area.h"
-#include "cli/size_format.h"
+#include "util/format.h"
 #include "stats/stats.h"
-
-const char *cli_format_ns(double ns, char *buf, size_t len)
-{
-	static const struct {
-		double scale;
-		const char *unit;
-	} units[] = { { 1, "ns" }, { 1e3, "us" }, { 1e6, "ms" }, { 1e9, "s" } };
-	size_t i = 0;
-
-	while (i + 1 < sizeof(units) / sizeof(units[0]) &&
-	       fabs(ns) >= 1000 * units[i].scale)
-		i++;
-	snprintf(buf, len, "%.3g %s", ns / units[i].scale, units[i].unit);
-	return buf;
-}
 
 static void print_header(FILE *out, const struct cp_results *results)
 {
@@ -36,7 +21,7 @@ static void print_header(FILE *out, const struct cp_results *results)
 	fprintf(out,
 		"harness: %u samples of about %s each; NOTHING floor %.3f ticks per iteration, subtracted\n",
 		results->samples_requested,
-		cli_format_ns(results->target_sample_ns, (char[32]){ 0 }, 32),
+		cp_format_ns(results->target_sample_ns, (char[32]){ 0 }, 32),
 		results->nothing_ticks_per_iteration);
 	if (results->interrupted)
 		fprintf(out, "INTERRUPTED (%s): the results below are partial\n",
@@ -76,9 +61,9 @@ static void print_row(FILE *out, const struct cp_measurement *m, int width)
 		snprintf(cycles, sizeof(cycles), "%.1f",
 			 ticks * m->core_cycles_per_tick);
 	fprintf(out, "  %-*s %10s  %10s..%-10s %9.2f %8s %6.1f%% %3zu%s\n",
-		width, m->name, cli_format_ns(s->median, median, sizeof(median)),
-		cli_format_ns(s->median_ci_low, low, sizeof(low)),
-		cli_format_ns(s->median_ci_high, high, sizeof(high)), ticks,
+		width, m->name, cp_format_ns(s->median, median, sizeof(median)),
+		cp_format_ns(s->median_ci_low, low, sizeof(low)),
+		cp_format_ns(s->median_ci_high, high, sizeof(high)), ticks,
 		cycles, 100 * s->cv, m->nr_samples, m->nr_warnings ? " !" : "");
 }
 
@@ -123,21 +108,21 @@ static void print_levels(FILE *out, const struct cp_results *results)
 		char cycles[32] = "-", threshold[32] = "-";
 
 		if (level->nominal_bytes)
-			cli_format_size(level->nominal_bytes, nominal,
-					sizeof(nominal));
+			cp_format_size(level->nominal_bytes, nominal,
+				       sizeof(nominal));
 		if (level->effective_bytes)
-			cli_format_size(level->effective_bytes, effective,
-					sizeof(effective));
+			cp_format_size(level->effective_bytes, effective,
+				       sizeof(effective));
 		if (level->latency_cycles > 0)
 			snprintf(cycles, sizeof(cycles), "%.1f",
 				 level->latency_cycles);
 		if (level->threshold_ns > 0)
-			cli_format_ns(level->threshold_ns, threshold,
-				      sizeof(threshold));
+			cp_format_ns(level->threshold_ns, threshold,
+				     sizeof(threshold));
 		fprintf(out, "  %-7s %10s %10s %10s %9.2f %8s %12s\n",
 			level->name, nominal, effective,
-			cli_format_ns(level->latency_ns, latency,
-				      sizeof(latency)),
+			cp_format_ns(level->latency_ns, latency,
+				     sizeof(latency)),
 			level->latency_ticks, cycles, threshold);
 	}
 }

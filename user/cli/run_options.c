@@ -9,6 +9,7 @@
 #include "cli/path_uses.h"
 #include "cli/run_outputs.h"
 #include "cli/size_option.h"
+#include "util/parse_size.h"
 #include "cli/transport_option.h"
 #include "harness/rounds.h"
 
@@ -183,7 +184,7 @@ static int size_option(const char *name, const char *text, uint64_t *out)
 {
 	char why[160];
 
-	if (cli_parse_size(text, out, why, sizeof(why)) ||
+	if (cp_parse_size(text, out, why, sizeof(why)) ||
 	    cli_check_size_fits_memory(*out, text, why, sizeof(why)))
 		return cli_usage_error(command_name, "%s: %s", name, why);
 	if (*out < 128)

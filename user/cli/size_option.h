@@ -1,14 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Byte sizes on the command line: "4096", "64K", "256MiB", "1G" (binary
- * units: K = 1024). */
+/* Byte sizes on the command line (util/parse_size.h reads them): whether
+ * the machine can hold them. */
 #ifndef CACHEPROBE_SIZE_OPTION_H
 #define CACHEPROBE_SIZE_OPTION_H
 
 #include <stddef.h>
 #include <stdint.h>
-
-/* 0, or -EINVAL with the reason in @why. */
-int cli_parse_size(const char *text, uint64_t *out, char *why, size_t why_len);
 
 /*
  * 0, or -E2BIG with the reason in @why when @bytes is more than the

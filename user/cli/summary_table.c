@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "cli/cli_util.h"
-#include "cli/results_table.h"
 #include "results/summary.h"
+#include "util/format.h"
 
 #define WIDTH 80
 #define INDENT 4
@@ -22,8 +22,8 @@ static void interval_text(const struct cp_finding *f, char *out, size_t len)
 	if (!isfinite(f->low) || !isfinite(f->high))
 		return;
 	if (strcmp(f->unit, "ns") == 0) {
-		cli_format_ns(f->low, low, sizeof(low));
-		cli_format_ns(f->high, high, sizeof(high));
+		cp_format_ns(f->low, low, sizeof(low));
+		cp_format_ns(f->high, high, sizeof(high));
 	} else {
 		snprintf(low, sizeof(low), "%.3g", f->low);
 		snprintf(high, sizeof(high), "%.3g%s%s", f->high,

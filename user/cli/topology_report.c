@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "cli/size_format.h"
+#include "util/format.h"
 #include "machine/cpu_pairs.h"
 #include "machine/usable_cpus.h"
 
@@ -53,8 +53,8 @@ static void print_cache_size(FILE *out, const struct cp_cache_level *cache)
 		min = size < min ? size : min;
 		max = size > max ? size : max;
 	}
-	cli_format_size(min, min_text, sizeof(min_text));
-	cli_format_size(max, max_text, sizeof(max_text));
+	cp_format_size(min, min_text, sizeof(min_text));
+	cp_format_size(max, max_text, sizeof(max_text));
 	if (min == max)
 		fprintf(out, "%s", min_text);
 	else

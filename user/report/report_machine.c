@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "report/report_machine.h"
 
-#include "cli/results_table.h"
 #include "report/html_text.h"
+#include "util/format.h"
 
 static void row(FILE *out, const char *name, const char *value)
 {
@@ -45,8 +45,8 @@ static void clock_rows(FILE *out, const struct cp_results *results)
 	row(out, "instrument", text);
 	snprintf(text, sizeof(text), "%u samples per measurement, %s each",
 		 results->samples_requested,
-		 cli_format_ns(results->target_sample_ns, sample,
-			       sizeof(sample)));
+		 cp_format_ns(results->target_sample_ns, sample,
+			      sizeof(sample)));
 	row(out, "harness", text);
 }
 

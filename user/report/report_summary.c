@@ -4,9 +4,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "cli/results_table.h"
 #include "results/summary.h"
 #include "report/html_text.h"
+#include "util/format.h"
 
 static void interval_cell(FILE *out, const struct cp_finding *f)
 {
@@ -17,8 +17,8 @@ static void interval_cell(FILE *out, const struct cp_finding *f)
 	if (isfinite(f->low) && isfinite(f->high) &&
 	    strcmp(f->unit, "ns") == 0)
 		html_printf(out, "%s to %s",
-			    cli_format_ns(f->low, low, sizeof(low)),
-			    cli_format_ns(f->high, high, sizeof(high)));
+			    cp_format_ns(f->low, low, sizeof(low)),
+			    cp_format_ns(f->high, high, sizeof(high)));
 	else if (isfinite(f->low) && isfinite(f->high))
 		html_printf(out, "%s%.3g to %.3g%s%s", factor ? "x" : "",
 			    f->low, f->high, factor ? "" : " ",

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/results_table.h"
 #include "stats/median_ratio.h"
 #include "report/html_text.h"
 #include "report/report_area.h"
+#include "util/format.h"
 
 bool report_is(const struct cp_measurement *m, const char *area,
 	       const char *mode)
@@ -76,7 +76,7 @@ void report_cell_ns(FILE *out, double ns)
 	char text[32] = "-";
 
 	if (isfinite(ns))
-		cli_format_ns(ns, text, sizeof(text));
+		cp_format_ns(ns, text, sizeof(text));
 	fputs("<td class=\"num\">", out);
 	html_escape(out, text);
 	fputs("</td>", out);
@@ -91,8 +91,8 @@ void report_cell_interval_ns(FILE *out, double low, double high)
 		return;
 	}
 	fputs("<td class=\"num\">", out);
-	html_printf(out, "%s – %s", cli_format_ns(low, low_text, 32),
-		    cli_format_ns(high, high_text, 32));
+	html_printf(out, "%s – %s", cp_format_ns(low, low_text, 32),
+		    cp_format_ns(high, high_text, 32));
 	fputs("</td>", out);
 }
 

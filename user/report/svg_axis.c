@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "cli/results_table.h"
+#include "util/format.h"
 
 #define MAX_LABELS 10
 
@@ -130,7 +130,7 @@ void svg_format_value(enum svg_format format, double value, char *buf,
 		format_bytes(value, buf, len);
 		return;
 	case SVG_FORMAT_NS:
-		cli_format_ns(value, buf, len);
+		cp_format_ns(value, buf, len);
 		return;
 	case SVG_FORMAT_PERCENT:
 		snprintf(buf, len, "%.3g %%", value);

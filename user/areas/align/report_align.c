@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/size_format.h"
+#include "util/format.h"
 #include "areas/align/report_align.h"
 #include "report/report_area.h"
 #include "report/svg_chart.h"
@@ -20,7 +20,7 @@
 
 static void buffer_text(int64_t bytes, char *out, size_t len)
 {
-	cli_format_size(bytes > 0 ? (uint64_t)bytes : 0, out, len);
+	cp_format_size(bytes > 0 ? (uint64_t)bytes : 0, out, len);
 }
 
 /* The line boundaries in a sweep's range, and the detected line size

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "cli/size_format.h"
+#include "util/format.h"
 #include "areas/align/align_layout.h"
 #include "areas/align/align_results.h"
 #include "areas/align/report_align.h"
@@ -15,8 +15,8 @@ static void cell_bytes(FILE *out, int64_t bytes)
 {
 	char text[32];
 
-	report_cell(out, cli_format_size(bytes > 0 ? (uint64_t)bytes : 0, text,
-					 sizeof(text)));
+	report_cell(out, cp_format_size(bytes > 0 ? (uint64_t)bytes : 0, text,
+					sizeof(text)));
 }
 
 static void cell_median(FILE *out, const struct cp_measurement *m)
@@ -90,8 +90,8 @@ static void line_table(FILE *out, const char *mode,
 
 		if (sweep->detected < 0)
 			continue;
-		cli_format_size((uint64_t)sweep->buffer, buffer,
-				sizeof(buffer));
+		cp_format_size((uint64_t)sweep->buffer, buffer,
+			       sizeof(buffer));
 		snprintf(name, sizeof(name), "%s %" PRId64 " B, %s",
 			 sweep->kind, sweep->width, buffer);
 		snprintf(count, sizeof(count), "%zu", sweep->n);

@@ -6,9 +6,9 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "cli/results_table.h"
 #include "areas/coldcache/coldcache_floor.h"
 #include "stats/stats.h"
+#include "util/format.h"
 
 #define PASS_SUFFIX " first pass"
 #define EVICT_SUFFIX " evict"
@@ -90,16 +90,16 @@ static void print_row(FILE *out, const struct cp_results *results,
 	char evict_text[32] = "-", pass_text[32], cycles[32] = "-";
 
 	if (evict && evict->nr_samples)
-		cli_format_ns(evict->stats_ns.median, evict_text,
-			      sizeof(evict_text));
+		cp_format_ns(evict->stats_ns.median, evict_text,
+			     sizeof(evict_text));
 	bool under_floor = pass->stats_ns.median <=
 			   cp_coldcache_floor_ns(results, pass->mode);
 
 	if (under_floor)
 		snprintf(pass_text, sizeof(pass_text), "< floor");
 	else
-		cli_format_ns(pass->stats_ns.median, pass_text,
-			      sizeof(pass_text));
+		cp_format_ns(pass->stats_ns.median, pass_text,
+			     sizeof(pass_text));
 	if (pass->core_cycles_per_tick > 0 && !under_floor)
 		snprintf(cycles, sizeof(cycles), "%.0f",
 			 cp_stats_median(pass->ticks, pass->nr_samples) *
@@ -293,7 +293,7 @@ static void print_kernel(FILE *out, const struct cp_results *results)
 		header = true;
 		fprintf(out, "  %-28.*s %10s  %s\n",
 			(int)(strlen(m->name) - strlen(PASS_SUFFIX)), m->name,
-			cli_format_ns(m->stats_ns.median, pass, sizeof(pass)),
+			cp_format_ns(m->stats_ns.median, pass, sizeof(pass)),
 			m->note);
 	}
 }

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "cli/size_format.h"
+#include "util/format.h"
 #include "areas/latency/latency_derive.h"
 
 #define MAX_PAGE_SIZES 8
@@ -81,9 +81,9 @@ static size_t cost_text(const struct cp_tlb_reach *reach, char *buf,
 	used = append(buf, len, used,
 		      "; 4 KiB pages cost %+.1f ns (%.2fx) over %s pages at %s",
 		      last->extra_ns, last->ratio,
-		      cli_format_size((uint64_t)reach->huge_page_bytes, huge,
-				      sizeof(huge)),
-		      cli_format_size(last->size_bytes, size, sizeof(size)));
+		      cp_format_size((uint64_t)reach->huge_page_bytes, huge,
+				     sizeof(huge)),
+		      cp_format_size(last->size_bytes, size, sizeof(size)));
 	if (reach->nr_left_out)
 		used = append(buf, len, used,
 			      "; %zu sizes left out (not on the pages asked for)",
@@ -98,7 +98,7 @@ const char *cli_tlb_reach_text(const struct cp_tlb_reach *reach, char *buf,
 	size_t used;
 
 	if (reach->verdict == CP_TLB_KNEE) {
-		cli_format_size(reach->knee_bytes, size, sizeof(size));
+		cp_format_size(reach->knee_bytes, size, sizeof(size));
 		used = append(buf, len, 0,
 			      reach->knee_at_first
 				      ? "at most %s (%" PRIu64 " pages): slower from the smallest size compared"
@@ -152,7 +152,7 @@ static uint64_t overlap_item(struct summary *summary,
 	const struct cp_overlap_point *last = &curve->points[curve->n - 1];
 	char size[32];
 
-	cli_format_size(last->size_bytes, size, sizeof(size));
+	cp_format_size(last->size_bytes, size, sizeof(size));
 	if (at)
 		fputs(", ", summary->out);
 	else
@@ -177,7 +177,7 @@ static void print_overlap(struct summary *summary,
 	char pages[32], what[64];
 	uint64_t at = 0;
 
-	cli_format_size((uint64_t)page_bytes, pages, sizeof(pages));
+	cp_format_size((uint64_t)page_bytes, pages, sizeof(pages));
 	strcat(pages, " pages");
 	qualifier(name_pages ? pages : NULL, mode, what, sizeof(what));
 	for (size_t k = 0; k < n; k++)

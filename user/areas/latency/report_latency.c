@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "areas/latency/latency_table.h"
-#include "cli/size_format.h"
+#include "util/format.h"
 #include "areas/latency/latency_derive.h"
 #include "report/html_text.h"
 #include "report/report_area.h"
@@ -63,8 +63,8 @@ static size_t page_curves(const struct cp_results *results, const char *mode,
 					      &curve))
 			continue;
 		snprintf(lines[n].name, sizeof(lines[n].name), "%s pages",
-			 cli_format_size((uint64_t)pages[i], size,
-					 sizeof(size)));
+			 cp_format_size((uint64_t)pages[i], size,
+					sizeof(size)));
 		line_from_curve(&curve, &lines[n], &series[n]);
 		n++;
 	}
@@ -88,8 +88,8 @@ static size_t cache_markers(const struct cp_results *results,
 		if (!level->nominal_bytes)
 			continue;
 		snprintf(labels[n], 48, "%s %s", level->name,
-			 cli_format_size(level->nominal_bytes, size,
-					 sizeof(size)));
+			 cp_format_size(level->nominal_bytes, size,
+					sizeof(size)));
 		markers[n] = (struct svg_marker){
 			.x = (double)level->nominal_bytes, .label = labels[n] };
 		n++;
@@ -109,7 +109,7 @@ static size_t knee_marker(const struct cp_tlb_reach *reach,
 		return n;
 	snprintf(labels[n], 48, "TLB knee %s%s",
 		 reach->knee_at_first ? "<= " : "",
-		 cli_format_size(reach->knee_bytes, size, sizeof(size)));
+		 cp_format_size(reach->knee_bytes, size, sizeof(size)));
 	markers[n] = (struct svg_marker){ .x = (double)reach->knee_bytes,
 					  .label = labels[n] };
 	return n + 1;
@@ -197,7 +197,7 @@ static void overlap_chart(FILE *out, const struct cp_overlap_curve *curves,
 	}
 	snprintf(title, sizeof(title),
 		 "Overlap factor of N chases against one (%s pages, %s mode)",
-		 cli_format_size((uint64_t)page_bytes, pages, sizeof(pages)),
+		 cp_format_size((uint64_t)page_bytes, pages, sizeof(pages)),
 		 mode);
 	svg_line_chart_write(out, &chart);
 	free(lines);
@@ -211,7 +211,7 @@ static void overlap_table(FILE *out, const struct cp_overlap_curve *curves,
 
 	snprintf(caption, sizeof(caption),
 		 "Overlap factor at the largest working set (%s pages)",
-		 cli_format_size((uint64_t)page_bytes, pages, sizeof(pages)));
+		 cp_format_size((uint64_t)page_bytes, pages, sizeof(pages)));
 	report_table_open(out, caption,
 			  "chases|working set|ns per load, 1 chase|ns per load, N chases|overlap factor");
 	for (size_t c = 0; c < nr_curves; c++) {
@@ -224,8 +224,8 @@ static void overlap_table(FILE *out, const struct cp_overlap_curve *curves,
 		report_row_open(out);
 		snprintf(text, sizeof(text), "%" PRId64, curves[c].chases);
 		report_cell(out, text);
-		report_cell(out, cli_format_size(last->size_bytes, text,
-						 sizeof(text)));
+		report_cell(out, cp_format_size(last->size_bytes, text,
+						sizeof(text)));
 		report_cell_ns(out, last->single_ns);
 		report_cell_ns(out, last->parallel_ns);
 		snprintf(text, sizeof(text), "%.2f", last->factor);
@@ -276,12 +276,12 @@ static void levels_table(FILE *out, const struct cp_results *results)
 		report_row_open(out);
 		report_cell(out, level->name);
 		report_cell(out, level->nominal_bytes
-					 ? cli_format_size(level->nominal_bytes,
-							   size, sizeof(size))
+					 ? cp_format_size(level->nominal_bytes,
+							  size, sizeof(size))
 					 : "-");
 		report_cell(out, level->effective_bytes
-					 ? cli_format_size(level->effective_bytes,
-							   size, sizeof(size))
+					 ? cp_format_size(level->effective_bytes,
+							  size, sizeof(size))
 					 : "-");
 		report_cell_ns(out, level->latency_ns);
 		if (level->latency_cycles > 0)

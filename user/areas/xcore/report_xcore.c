@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/size_option.h"
+#include "util/parse_size.h"
+#include "util/parse_size.h"
 #include "machine/cpu_pairs.h"
 #include "report/report_area.h"
 #include "areas/xcore/report_xcore.h"
@@ -109,12 +110,12 @@ static int note_cache(const char *note, char *label, size_t len,
 
 	if (sscanf(note, "fits %15s (%31[^)])", level, size) != 2)
 		return -1;
-	/* cli_parse_size reads "2MiB", without the space. */
+	/* cp_parse_size reads "2MiB", without the space. */
 	for (const char *c = size; *c && k < sizeof(compact) - 1; c++)
 		if (*c != ' ')
 			compact[k++] = *c;
 	compact[k] = '\0';
-	if (cli_parse_size(compact, bytes, why, sizeof(why)))
+	if (cp_parse_size(compact, bytes, why, sizeof(why)))
 		return -1;
 	snprintf(label, len, "%s %s", level, size);
 	return 0;

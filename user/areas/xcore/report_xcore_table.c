@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "cli/size_format.h"
+#include "util/format.h"
 #include "report/report_area.h"
 #include "areas/xcore/report_xcore.h"
 
@@ -54,8 +54,8 @@ static void pair_rows(FILE *out, const struct xcore_curves *curves,
 		report_row_open(out);
 		report_cell(out, pair->name);
 		report_cell(out, pair->modify ? "modify" : "read");
-		report_cell(out, cli_format_size((uint64_t)pair->size[p], size,
-						 sizeof(size)));
+		report_cell(out, cp_format_size((uint64_t)pair->size[p], size,
+						sizeof(size)));
 		report_cell_ns(out, m->stats_ns.median);
 		report_cell_interval_ns(out, m->stats_ns.median_ci_low,
 					m->stats_ns.median_ci_high);
