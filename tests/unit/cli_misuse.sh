@@ -447,6 +447,7 @@ run_cases() {
 	latency_variants_case
 	latency_rounds_case
 	other_rounds_case
+	bounce_interleave_case
 	terminal_console_case
 		-- latency --max-size 256K --samples 3 --sample-time 100
 	known_slowdown_case
@@ -521,6 +522,46 @@ terminal_console_case() {
 		ok "$name ($short lines; --verbose $long)"
 	else
 		not_ok "$name" "$short lines, --verbose $long: $(head -c 600 "$work/terminal")"
+	fi
+}
+
+# bounce interleaves the rounds of a sweep's configurations: in the
+# progress line (script(1) gives the run a terminal), each round names
+# every configuration once before the next round begins.
+bounce_interleave_case() {
+	local name="bounce: a sweep's rounds interleaved, every configuration once a round"
+	local verdict
+
+	if ! command -v script >/dev/null; then
+		skip "$name: no script(1)"
+		return
+	fi
+	if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ]; then
+		skip "$name: needs two CPUs"
+		return
+	fi
+	script -qec "$program bounce --distances 0,64 --width 4 --ops plain --rounds 3 --samples 3 --sample-time 100 --mode user --json $work/interleave.json" \
+		/dev/null </dev/null 2>&1 | tr '\r' '\n' |
+		sed -n 's/.*bounce: \(.*B\( d=[0-9]*\)\{0,1\}\).*/\1/p' \
+		>"$work/interleave.names"
+	# Blocks of as many names as there are configurations, each of them
+	# once per block, as many blocks as rounds.
+	verdict=$(awk '
+		{ names[NR] = $0; if (!($0 in seen)) { seen[$0] = 1; n++ } }
+		END {
+			if (n < 3 || NR != 3 * n) { printf "%d lines of %d names", NR, n; exit }
+			for (b = 0; b < 3; b++) {
+				split("", in_block)
+				for (i = 1; i <= n; i++) in_block[names[b * n + i]]++
+				for (name in seen)
+					if (in_block[name] != 1) { printf "round %d: %s %d times", b + 1, name, in_block[name]; exit }
+			}
+			printf "ok"
+		}' "$work/interleave.names")
+	if [ "$verdict" = ok ]; then
+		ok "$name"
+	else
+		not_ok "$name" "$verdict: $(tr '\n' ';' <"$work/interleave.names")"
 	fi
 }
 

@@ -19,6 +19,7 @@
 
 #include "areas/bounce/bounce_table.h"
 #include "harness/interrupt.h"
+#include "measure/rng.h"
 
 struct bounce_plan {
 	struct cp_bounce_choices choices;
@@ -124,33 +125,32 @@ struct alone_cache {
 	} entries[CP_NR_PAIR_CLASSES * 2 * CP_BOUNCE_NR_OPS];
 };
 
-static int measure_alone(struct cp_area_context *context,
-			 struct bounce_plan *plan, struct alone_cache *cache,
-			 const struct bounce_config *sweep, size_t *index,
-			 struct cp_error *error)
+/* Whether another group's alone baseline serves @sweep: its index into
+ * *@index, counted as done. */
+static bool alone_cached(struct bounce_plan *plan,
+			 const struct alone_cache *cache,
+			 const struct bounce_config *sweep, size_t *index)
 {
-	struct bounce_config config = *sweep;
-	int ret;
-
 	for (size_t i = 0; i < cache->nr; i++) {
 		if (cache->entries[i].cpu == sweep->group->cpus[0] &&
 		    cache->entries[i].width == sweep->width &&
 		    cache->entries[i].op == sweep->op) {
 			*index = cache->entries[i].index;
 			plan->done++;
-			return 0;
+			return true;
 		}
 	}
-	config.alone = true;
-	config.distance = 0;
-	ret = measure_one(context, plan, &config, index, error);
-	if (!ret) {
-		cache->entries[cache->nr].cpu = sweep->group->cpus[0];
-		cache->entries[cache->nr].width = sweep->width;
-		cache->entries[cache->nr].op = sweep->op;
-		cache->entries[cache->nr++].index = *index;
-	}
-	return ret;
+	return false;
+}
+
+static void alone_keep(struct alone_cache *cache,
+		       const struct bounce_config *sweep, size_t index)
+{
+	cache->entries[cache->nr].cpu = sweep->group->cpus[0];
+	cache->entries[cache->nr].width = sweep->width;
+	cache->entries[cache->nr].op = sweep->op;
+	cache->entries[cache->nr].index = index;
+	cache->nr++;
 }
 
 static struct cp_measurement *at(struct cp_area_context *context,
@@ -192,6 +192,101 @@ static void derive(struct cp_area_context *context,
 					    padded, plan->line_size);
 }
 
+/*
+ * User mode: the rounds of @n configurations interleaved, each round in
+ * an order drawn from --seed and the round, so that a slow moment of the
+ * machine, or the host moving a vCPU, spreads over all of them instead of
+ * biasing one, and the slowdowns (ratios within the sweep) compare rounds
+ * taken side by side.  What each measured is recorded at *@indexes[i], in
+ * the configurations' order; on an error (not an interruption) nothing.
+ */
+static int measure_interleaved(struct cp_area_context *context,
+			       struct bounce_plan *plan,
+			       const struct bounce_config *configs, size_t n,
+			       size_t *const *indexes, struct cp_error *error)
+{
+	struct bounce_measuring *m[CP_BOUNCE_MAX_DISTANCES + 2] = { 0 };
+	size_t order[CP_BOUNCE_MAX_DISTANCES + 2];
+	unsigned int rounds = 0;
+	int ret = 0;
+
+	for (size_t i = 0; i < n && !ret; i++) {
+		ret = bounce_measure_start(context, &configs[i], &m[i]);
+		if (!ret && bounce_measure_rounds(m[i]) > rounds)
+			rounds = bounce_measure_rounds(m[i]);
+	}
+	if (ret)
+		ret = cp_error_set(error, -ret, "bounce: no memory");
+	for (unsigned int r = 0; r < rounds && !ret; r++) {
+		__u64 state = context->options->seed ^ (0xb0u + r);
+
+		for (size_t i = 0; i < n; i++)
+			order[i] = i;
+		for (size_t i = n; i > 1; i--) {
+			size_t j = cp_splitmix64_below(&state, i), held;
+
+			held = order[i - 1];
+			order[i - 1] = order[j];
+			order[j] = held;
+		}
+		for (size_t k = 0; k < n && !ret; k++) {
+			char what[64];
+
+			bounce_config_name(&configs[order[k]], what,
+					   sizeof(what));
+			if (context->progress)
+				context->progress(context->progress_data, what,
+						  plan->done, plan->total);
+			ret = bounce_measure_round(context, m[order[k]],
+						   error);
+			plan->done += 1.0 / rounds;
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		int kept = 0;
+
+		if (!ret || ret == -EINTR)
+			kept = bounce_measure_finish(context, m[i],
+						     indexes[i], error);
+		else
+			bounce_measure_drop(m[i]);
+		if (kept && (!ret || ret == -EINTR))
+			ret = kept;
+	}
+	return ret;
+}
+
+/* A user-mode sweep: its alone baseline (unless another group's serves)
+ * and its distances, their rounds interleaved. */
+static int run_user_sweep(struct cp_area_context *context,
+			  struct bounce_plan *plan, struct alone_cache *cache,
+			  const struct bounce_config *sweep,
+			  const uint32_t *distances, size_t n, size_t *indexes,
+			  size_t *alone, struct cp_error *error)
+{
+	struct bounce_config configs[CP_BOUNCE_MAX_DISTANCES + 2];
+	size_t *where[CP_BOUNCE_MAX_DISTANCES + 2];
+	size_t nr = 0;
+	int ret;
+
+	if (!alone_cached(plan, cache, sweep, alone)) {
+		configs[nr] = *sweep;
+		configs[nr].alone = true;
+		configs[nr].distance = 0;
+		where[nr++] = alone;
+	}
+	for (size_t i = 0; i < n; i++) {
+		configs[nr] = *sweep;
+		configs[nr].distance = distances[i];
+		indexes[i] = SIZE_MAX;
+		where[nr++] = &indexes[i];
+	}
+	ret = measure_interleaved(context, plan, configs, nr, where, error);
+	if (*alone != SIZE_MAX && nr > n)
+		alone_keep(cache, sweep, *alone);
+	return ret;
+}
+
 static int run_sweep(struct cp_area_context *context,
 		     struct bounce_plan *plan, struct alone_cache *cache,
 		     const struct bounce_config *sweep, struct cp_error *error)
@@ -200,12 +295,17 @@ static int run_sweep(struct cp_area_context *context,
 	size_t indexes[CP_BOUNCE_MAX_DISTANCES + 1];
 	size_t n = sweep_distances(plan, sweep->width, distances);
 	size_t alone = SIZE_MAX, measured = 0;
-	/* The module runs no thread alone: kernel sweeps go without. */
-	int ret = sweep->kernel ? 0
-				: measure_alone(context, plan, cache, sweep,
-						&alone, error);
+	int ret = 0;
 
-	for (size_t i = 0; i < n && !ret; i++) {
+	if (!sweep->kernel) {
+		ret = run_user_sweep(context, plan, cache, sweep, distances, n,
+				     indexes, &alone, error);
+		/* Measured in order: the distances up to the first missing
+		 * one (an interrupted round leaves none missing). */
+		while (measured < n && indexes[measured] != SIZE_MAX)
+			measured++;
+	}
+	for (size_t i = 0; sweep->kernel && i < n && !ret; i++) {
 		struct bounce_config config = *sweep;
 
 		config.distance = distances[i];

@@ -40,6 +40,26 @@ int bounce_measure(struct cp_area_context *context,
 		   const struct bounce_config *config, size_t *index,
 		   struct cp_error *error);
 
+/*
+ * The same, a round at a time, so that a sweep can interleave the rounds
+ * of its configurations: start (0 or -ENOMEM), then a round per call until
+ * bounce_measure_rounds (0, -EINTR or -errno with @error; a call past the
+ * last round, or after an interrupted one, does nothing), then finish,
+ * which records what the rounds measured (none: nothing recorded) and
+ * frees @m, or drop, which frees it and records nothing.
+ */
+struct bounce_measuring;
+int bounce_measure_start(struct cp_area_context *context,
+			 const struct bounce_config *config,
+			 struct bounce_measuring **m);
+unsigned int bounce_measure_rounds(const struct bounce_measuring *m);
+int bounce_measure_round(struct cp_area_context *context,
+			 struct bounce_measuring *m, struct cp_error *error);
+int bounce_measure_finish(struct cp_area_context *context,
+			  struct bounce_measuring *m, size_t *index,
+			  struct cp_error *error);
+void bounce_measure_drop(struct bounce_measuring *m);
+
 /* The same in the module ("kernel" mode); no alone configurations. */
 int bounce_measure_kernel(struct cp_area_context *context,
 			  const struct bounce_kernel *kernel,

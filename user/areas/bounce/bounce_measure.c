@@ -357,38 +357,98 @@ static int measure_round(struct cp_area_context *context,
 	return ret ? cp_error_set(error, -ret, "bounce: no memory") : 0;
 }
 
+/* One configuration's rounds under way. */
+struct bounce_measuring {
+	const struct bounce_config *config;
+	struct cp_rounds plan;
+	struct cp_bounce_layout layouts[2];
+	struct bounce_rounds acc;
+	struct cp_bounce_job job;
+	unsigned int rounds_done;
+};
+
+int bounce_measure_start(struct cp_area_context *context,
+			 const struct bounce_config *config,
+			 struct bounce_measuring **out)
+{
+	const struct cp_harness_config *harness = &context->harness->config;
+	struct bounce_measuring *m = calloc(1, sizeof(*m));
+
+	*out = m;
+	if (!m)
+		return -ENOMEM;
+	m->config = config;
+	m->plan = cp_rounds_plan(harness->samples, harness->rounds);
+	m->acc.threads = config->alone ? 1 : config->group->nr_cpus;
+	m->job.cpus = config->group->cpus;
+	m->job.loop = cp_bounce_loop(config->op, config->width);
+	return 0;
+}
+
+unsigned int bounce_measure_rounds(const struct bounce_measuring *m)
+{
+	return m->plan.rounds;
+}
+
+int bounce_measure_round(struct cp_area_context *context,
+			 struct bounce_measuring *m, struct cp_error *error)
+{
+	unsigned int r = m->rounds_done;
+
+	if (r >= m->plan.rounds || m->acc.interrupted)
+		return 0;
+	m->rounds_done++;
+	return measure_round(context, m->config, m->layouts, &m->job, r,
+			     cp_rounds_samples_in(&m->plan, r), &m->acc,
+			     error);
+}
+
+int bounce_measure_finish(struct cp_area_context *context,
+			  struct bounce_measuring *m, size_t *index,
+			  struct cp_error *error)
+{
+	int ret = 0;
+
+	if (!m)
+		return 0;
+	if (m->acc.runs) {
+		m->acc.interrupted |= m->acc.runs < m->plan.samples;
+		ret = record(context, m->config, m->job.count, &m->plan,
+			     &m->acc, index);
+		if (ret)
+			ret = cp_error_set(error, -ret,
+					   "bounce: cannot keep results");
+	}
+	bounce_measure_drop(m);
+	return ret;
+}
+
+void bounce_measure_drop(struct bounce_measuring *m)
+{
+	if (!m)
+		return;
+	cp_bounce_layout_free(&m->layouts[0]);
+	cp_bounce_layout_free(&m->layouts[1]);
+	free(m->acc.values);
+	free(m->acc.overlap);
+	free(m);
+}
+
 int bounce_measure(struct cp_area_context *context,
 		   const struct bounce_config *config,
 		   size_t *index, struct cp_error *error)
 {
-	const struct cp_harness_config *harness = &context->harness->config;
-	struct cp_rounds plan = cp_rounds_plan(harness->samples,
-					       harness->rounds);
-	struct cp_bounce_layout layouts[2] = { 0 };
-	struct bounce_rounds acc = {
-		.threads = config->alone ? 1 : config->group->nr_cpus,
-	};
-	struct cp_bounce_job job = {
-		.cpus = config->group->cpus,
-		.loop = cp_bounce_loop(config->op, config->width),
-	};
-	int ret = 0, kept;
+	struct bounce_measuring *m;
+	int ret = bounce_measure_start(context, config, &m), kept;
 
-	for (unsigned int r = 0; r < plan.rounds && !ret && !acc.interrupted;
-	     r++)
-		ret = measure_round(context, config, layouts, &job, r,
-				    cp_rounds_samples_in(&plan, r), &acc,
-				    error);
-	cp_bounce_layout_free(&layouts[0]);
-	cp_bounce_layout_free(&layouts[1]);
-	if (acc.runs && (!ret || ret == -EINTR)) {
-		acc.interrupted |= acc.runs < plan.samples;
-		kept = record(context, config, job.count, &plan, &acc, index);
-		if (kept)
-			ret = cp_error_set(error, -kept,
-					   "bounce: cannot keep results");
+	if (ret)
+		return cp_error_set(error, -ret, "bounce: no memory");
+	for (unsigned int r = 0; r < bounce_measure_rounds(m) && !ret; r++)
+		ret = bounce_measure_round(context, m, error);
+	if (ret && ret != -EINTR) {
+		bounce_measure_drop(m);
+		return ret;
 	}
-	free(acc.values);
-	free(acc.overlap);
-	return ret;
+	kept = bounce_measure_finish(context, m, index, error);
+	return kept ? kept : ret;
 }
