@@ -158,11 +158,95 @@ static void test_failed_rounds_release_all(void **state)
 	cp_samples_free(&samples);
 }
 
+/* Which arrangement each round started, in order. */
+struct started {
+	size_t index[32];
+	unsigned int round[32];
+	size_t n;
+};
+
+static void note_start(void *data, size_t index, unsigned int round)
+{
+	struct started *started = data;
+
+	if (started->n < 32) {
+		started->index[started->n] = index;
+		started->round[started->n++] = round;
+	}
+}
+
+/* Three arrangements, three rounds: each round starts every arrangement
+ * once before the next round, not always in one order, and each gets
+ * the harness's samples over its rounds, nothing held at the end. */
+static void test_interleaved(void **state)
+{
+	struct counted counted[3] = { { 0 } };
+	struct cp_arrangement arrangements[3];
+	struct cp_samples outs[3];
+	struct cp_round_clock clocks[3];
+	struct started started = { 0 };
+	struct cp_harness harness;
+	struct cp_clock clock;
+	size_t failed;
+	bool orders_differ = false;
+
+	(void)state;
+	for (size_t i = 0; i < 3; i++)
+		arrangements[i] = (struct cp_arrangement){
+			build, verify, release, &counted[i],
+		};
+	init(&harness, &clock, 6, 3);
+	assert_int_equal(cp_harness_measure_interleaved(&harness, arrangements,
+							3, 7, outs, clocks,
+							note_start, &started,
+							&failed),
+			 0);
+	assert_int_equal(started.n, 9);
+	for (unsigned int r = 0; r < 3; r++) {
+		bool seen[3] = { false };
+
+		for (size_t k = 0; k < 3; k++) {
+			assert_int_equal(started.round[r * 3 + k], r);
+			assert_false(seen[started.index[r * 3 + k]]);
+			seen[started.index[r * 3 + k]] = true;
+		}
+	}
+	/* Seed 7 orders its three rounds differently (the order is drawn). */
+	for (size_t k = 0; k < 3; k++)
+		orders_differ |= started.index[k] != started.index[3 + k] ||
+				 started.index[k] != started.index[6 + k];
+	assert_true(orders_differ);
+	for (size_t i = 0; i < 3; i++) {
+		assert_int_equal(counted[i].built, 3);
+		assert_int_equal(counted[i].held, 0);
+		assert_int_equal(counted[i].most_held, 1);
+		assert_int_equal(outs[i].nr_samples, 6);
+		assert_int_equal(outs[i].samples_per_round, 2);
+		assert_false(outs[i].interrupted);
+		cp_samples_free(&outs[i]);
+	}
+	/* A failed check in arrangement 1's second round: its index, the
+	 * error, nothing held, nothing kept. */
+	for (size_t i = 0; i < 3; i++)
+		counted[i] = (struct counted){ 0 };
+	counted[1].fail_check_at = 2;
+	assert_int_equal(cp_harness_measure_interleaved(&harness, arrangements,
+							3, 7, outs, clocks,
+							NULL, NULL, &failed),
+			 -EIO);
+	assert_int_equal(failed, 1);
+	for (size_t i = 0; i < 3; i++) {
+		assert_int_equal(counted[i].held, 0);
+		assert_null(outs[i].ticks_per_op);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rounds_hold_the_last),
 		cmocka_unit_test(test_failed_rounds_release_all),
+		cmocka_unit_test(test_interleaved),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

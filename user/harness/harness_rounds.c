@@ -2,11 +2,13 @@
 #include "harness/harness_rounds.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness/clock.h"
 #include "harness/interrupt.h"
 #include "harness/rounds.h"
+#include "measure/rng.h"
 
 double cp_round_clock_mean(const struct cp_round_clock *clock)
 {
@@ -109,4 +111,90 @@ int cp_harness_measure_rounds(const struct cp_harness *harness,
 	}
 	out->interrupted |= out->nr_samples < plan.samples;
 	return 0;
+}
+
+/* A random order of 0..@n-1 for round @round. */
+static void round_order(size_t *order, size_t n, uint64_t seed,
+			unsigned int round)
+{
+	__u64 state = seed ^ (0x9e3779b97f4a7c15ull * (round + 1));
+
+	for (size_t i = 0; i < n; i++)
+		order[i] = i;
+	for (size_t i = n; i > 1; i--) {
+		size_t j = cp_splitmix64_below(&state, i), held = order[i - 1];
+
+		order[i - 1] = order[j];
+		order[j] = held;
+	}
+}
+
+/* One round of every arrangement, in @order; stops at the first error. */
+static int interleaved_round(const struct cp_harness *harness,
+			     const struct cp_arrangement *arrangements,
+			     const size_t *order, size_t n,
+			     const struct cp_rounds *plan, unsigned int round,
+			     struct cp_samples *outs,
+			     struct cp_round_clock *clocks,
+			     cp_round_start_fn start, void *data,
+			     size_t *failed)
+{
+	for (size_t k = 0; k < n; k++) {
+		size_t i = order[k];
+		int ret;
+
+		if (outs[i].interrupted)
+			continue;
+		if (start)
+			start(data, i, round);
+		ret = cp_harness_round(harness, &arrangements[i], round,
+				       cp_rounds_samples_in(plan, round),
+				       &outs[i], &clocks[i]);
+		if (ret == -EINTR || (!ret && outs[i].interrupted)) {
+			for (size_t j = 0; j < n; j++)
+				outs[j].interrupted = true;
+			return 0;
+		}
+		if (ret) {
+			*failed = i;
+			return ret;
+		}
+	}
+	return 0;
+}
+
+int cp_harness_measure_interleaved(const struct cp_harness *harness,
+				   const struct cp_arrangement *arrangements,
+				   size_t n, uint64_t seed,
+				   struct cp_samples *outs,
+				   struct cp_round_clock *clocks,
+				   cp_round_start_fn start, void *data,
+				   size_t *failed)
+{
+	struct cp_rounds plan = cp_rounds_plan(harness->config.samples,
+					       harness->config.rounds);
+	size_t *order = malloc((n ? n : 1) * sizeof(*order));
+	int ret = order ? 0 : -ENOMEM;
+
+	*failed = 0;
+	for (size_t i = 0; i < n; i++) {
+		memset(&outs[i], 0, sizeof(outs[i]));
+		memset(&clocks[i], 0, sizeof(clocks[i]));
+		outs[i].samples_per_round = cp_rounds_marked(&plan);
+	}
+	for (unsigned int r = 0; r < plan.rounds && !ret; r++) {
+		round_order(order, n, seed, r);
+		ret = interleaved_round(harness, arrangements, order, n, &plan,
+					r, outs, clocks, start, data, failed);
+		if (n && outs[0].interrupted)
+			break;
+	}
+	free(order);
+	for (size_t i = 0; i < n; i++) {
+		if (ret)
+			cp_samples_free(&outs[i]);
+		else
+			outs[i].interrupted |= outs[i].nr_samples < plan.samples;
+	}
+	return ret;
 }

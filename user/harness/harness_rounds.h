@@ -67,4 +67,30 @@ int cp_harness_measure_rounds(const struct cp_harness *harness,
 			      struct cp_samples *out,
 			      struct cp_round_clock *clock);
 
+/* Called before each round of an interleaved measurement: arrangement
+ * @index's round @round is next (progress, for instance). */
+typedef void (*cp_round_start_fn)(void *data, size_t index,
+				  unsigned int round);
+
+/*
+ * The rounds of @n arrangements interleaved: round after round, each
+ * round every arrangement once, in an order drawn from @seed and the
+ * round, so that a slow moment of the machine, or the host moving a
+ * vCPU, spreads over all of them instead of biasing one, and so that each
+ * arrangement's rounds spread over the whole measurement.  A round's
+ * arrangement is released as soon as it is measured (the others' rounds
+ * come between two of its own).  @outs[i] and @clocks[i] as
+ * cp_harness_measure_rounds gives them; @start (may be NULL) is called
+ * before each round.  Stops at an interrupt with what every arrangement
+ * has (marked interrupted when short); 0 then.  On another error, -errno
+ * with *@failed the arrangement's index, and @outs freed.
+ */
+int cp_harness_measure_interleaved(const struct cp_harness *harness,
+				   const struct cp_arrangement *arrangements,
+				   size_t n, uint64_t seed,
+				   struct cp_samples *outs,
+				   struct cp_round_clock *clocks,
+				   cp_round_start_fn start, void *data,
+				   size_t *failed);
+
 #endif
