@@ -317,22 +317,21 @@ static void progress(struct cp_area_context *context,
 	context->progress(context->progress_data, what, done, total);
 }
 
+static void user_progress(struct cp_area_context *context,
+			  const struct align_item *item, double done,
+			  double total)
+{
+	progress(context, item, "", done, total);
+}
+
 static int run_user(struct cp_area_context *context,
 		    const struct align_plan *plan, double total,
 		    struct cp_error *error)
 {
 	size_t first = context->results->nr_measurements;
-	int ret = 0;
+	int ret = align_measure_all(context, plan, user_progress, 0, total,
+				    error);
 
-	for (size_t i = 0; i < plan->nr_items && !ret; i++) {
-		progress(context, &plan->items[i], "", (double)i, total);
-		ret = cp_interrupt_requested()
-			      ? -EINTR
-			      : align_measure(context, plan, &plan->items[i],
-					      error);
-	}
-	if (!ret)
-		ret = align_measure_classic(context, plan, error);
 	if (!ret || ret == -EINTR)
 		align_derive(context->results, first, "user", plan);
 	return ret;

@@ -52,16 +52,20 @@ void align_item_name(const struct align_item *item, char *out, size_t len);
 void align_describe(struct cp_measurement *m, const struct align_plan *plan,
 		    const struct align_item *item, const char *mode);
 
-/* Measure @item in user mode into a new measurement.  0, -EINTR, or
- * -errno with @error. */
-int align_measure(struct cp_area_context *context,
-		  const struct align_plan *plan, const struct align_item *item,
-		  struct cp_error *error);
+/* Called as user mode starts a round of @item, @done of @total. */
+typedef void (*align_progress_fn)(struct cp_area_context *context,
+				  const struct align_item *item, double done,
+				  double total);
 
-/* The classic pattern, three shifts, user mode. */
-int align_measure_classic(struct cp_area_context *context,
-			  const struct align_plan *plan,
-			  struct cp_error *error);
+/*
+ * Every item of @plan and the classic pattern's three shifts in user
+ * mode, their rounds interleaved (harness/harness_rounds.h), recorded in
+ * the plan's order, the classic shifts last.  0, -EINTR (what was
+ * measured kept), or -errno with @error (nothing recorded).
+ */
+int align_measure_all(struct cp_area_context *context,
+		      const struct align_plan *plan, align_progress_fn progress,
+		      double done, double total, struct cp_error *error);
 
 /* NULL when the module can measure @item, else why not. */
 const char *align_kernel_refuses(const struct align_kernel *kernel,

@@ -10,12 +10,14 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "areas/align/align_classic.h"
 #include "areas/align/align_run.h"
 #include "harness/harness_results.h"
 #include "harness/harness_rounds.h"
+#include "harness/rounds.h"
 #include "util/name_bytes.h"
 #include "harness/stability.h"
 
@@ -119,43 +121,6 @@ static void release_item(void *data, unsigned int round)
 	cp_align_run_free(&item->runs[round % 2]);
 }
 
-int align_measure(struct cp_area_context *context,
-		  const struct align_plan *plan, const struct align_item *item,
-		  struct cp_error *error)
-{
-	struct item_rounds rounds = {
-		.access = {
-			.kind = item->kind, .width = item->width,
-			.offset = item->offset, .stride = item->stride,
-			.size = item->buffer, .seed = context->options->seed,
-		},
-	};
-	const struct cp_arrangement arrangement = {
-		.build = build_item, .verify = verify_item,
-		.release = release_item, .context = &rounds,
-	};
-	struct cp_round_clock clock;
-	struct cp_samples samples;
-	struct cp_measurement *m = NULL;
-	char name[96];
-	int ret = cp_harness_measure_rounds(&plan->harness, &arrangement,
-					    &samples, &clock);
-
-	align_item_name(item, name, sizeof(name));
-	if (!ret)
-		ret = keep(context, &samples, rounds.scale, &clock, &m);
-	if (m)
-		align_describe(m, plan, item, "user");
-	if (ret == -EIO)
-		return cp_error_set(error, EIO,
-				    "align: %s: the checksum of what was loaded or stored does not match the buffer",
-				    name);
-	if (ret && ret != -EINTR)
-		return cp_error_set(error, -ret, "align: cannot measure %s",
-				    name);
-	return ret;
-}
-
 static void describe_classic(struct cp_measurement *m,
 			     const struct align_plan *plan,
 			     const struct cp_align_classic *classic)
@@ -229,50 +194,145 @@ static void release_shift(void *data, unsigned int round)
 	cp_align_classic_free(&shift->classics[round % 2]);
 }
 
-static int measure_shift(struct cp_area_context *context,
-			 const struct align_plan *plan, uint64_t size,
-			 uint32_t shift, struct cp_error *error)
-{
-	struct shift_rounds rounds = {
-		.size = size, .line = plan->line, .shift = shift,
-	};
-	const struct cp_arrangement arrangement = {
-		.build = build_shift, .verify = verify_shift,
-		.release = release_shift, .context = &rounds,
-	};
-	struct cp_round_clock clock;
-	struct cp_samples samples;
-	struct cp_measurement *m = NULL;
-	int ret = cp_harness_measure_rounds(&plan->harness, &arrangement,
-					    &samples, &clock);
+/* What an interleaved run needs per measurement: an item's rounds or a
+ * classic shift's, and which. */
+struct align_all {
+	struct cp_area_context *context;
+	const struct align_plan *plan;
+	struct item_rounds *items;
+	struct shift_rounds shifts[3];
+	size_t nr_shifts;
+	double done, total;
+	align_progress_fn progress;
+};
 
-	if (!ret)
-		ret = keep(context, &samples, rounds.pattern.steps * 2, &clock,
+static void start_round(void *data, size_t index, unsigned int round)
+{
+	struct align_all *all = data;
+
+	(void)round;
+	if (index >= all->plan->nr_items)
+		return;
+	if (all->progress)
+		all->progress(all->context, &all->plan->items[index],
+			      all->done, all->total);
+	all->done += 1.0 / cp_rounds_plan(all->plan->harness.config.samples,
+					  all->plan->harness.config.rounds)
+				   .rounds;
+}
+
+/* The measurements of index @i, recorded; @samples are taken over. */
+static int record_one(struct align_all *all, size_t i,
+		      struct cp_samples *samples,
+		      const struct cp_round_clock *clock)
+{
+	const struct align_plan *plan = all->plan;
+	struct cp_measurement *m = NULL;
+	int ret;
+
+	if (!samples->nr_samples) {
+		cp_samples_free(samples);
+		return 0;
+	}
+	if (i < plan->nr_items) {
+		ret = keep(all->context, samples, all->items[i].scale, clock,
 			   &m);
+		if (m)
+			align_describe(m, plan, &plan->items[i], "user");
+		return ret;
+	}
+	ret = keep(all->context, samples,
+		   all->shifts[i - plan->nr_items].pattern.steps * 2, clock,
+		   &m);
 	if (m)
-		describe_classic(m, plan, &rounds.pattern);
-	if (ret == -EIO)
-		return cp_error_set(error, EIO,
-				    "align: classic pattern: the checksum of what was loaded does not match the buffer");
-	if (ret && ret != -EINTR)
-		return cp_error_set(error, -ret,
-				    "align: cannot measure the classic pattern");
+		describe_classic(m, plan, &all->shifts[i - plan->nr_items].pattern);
 	return ret;
 }
 
 /*
- * Over twice the L1d: one line per step (a third of the buffer's lines)
- * fits in L1d, two lines per step (two thirds) do not.
+ * The items' arrangements, then the classic pattern's three shifts over
+ * twice the L1d: one line per step (a third of the buffer's lines) fits
+ * in L1d, two lines per step (two thirds) do not.
  */
-int align_measure_classic(struct cp_area_context *context,
-			  const struct align_plan *plan, struct cp_error *error)
+static void arrange(struct align_all *all, struct cp_arrangement *arrangements)
 {
+	const struct align_plan *plan = all->plan;
 	uint64_t size = plan->l1d_bytes ? 2 * plan->l1d_bytes : 64 << 10;
-	uint32_t shifts[] = { 0, plan->line / 2 - 1, plan->line / 2 };
-	int ret = 0;
+	const uint32_t shifts[] = { 0, plan->line / 2 - 1, plan->line / 2 };
 
+	for (size_t i = 0; i < plan->nr_items; i++) {
+		const struct align_item *item = &plan->items[i];
+
+		all->items[i].access = (struct cp_align_access){
+			.kind = item->kind, .width = item->width,
+			.offset = item->offset, .stride = item->stride,
+			.size = item->buffer,
+			.seed = all->context->options->seed,
+		};
+		arrangements[i] = (struct cp_arrangement){
+			build_item, verify_item, release_item, &all->items[i],
+		};
+	}
 	size -= size % (plan->line * CP_ALIGN_CLASSIC_STEP_LINES);
-	for (size_t i = 0; i < 3 && !ret; i++)
-		ret = measure_shift(context, plan, size, shifts[i], error);
+	for (size_t k = 0; k < all->nr_shifts; k++) {
+		all->shifts[k] = (struct shift_rounds){
+			.size = size, .line = plan->line, .shift = shifts[k],
+		};
+		arrangements[plan->nr_items + k] = (struct cp_arrangement){
+			build_shift, verify_shift, release_shift,
+			&all->shifts[k],
+		};
+	}
+}
+
+/* The error of measurement @i failing with @ret. */
+static int measure_all_error(const struct align_plan *plan, size_t i,
+			     int ret, struct cp_error *error)
+{
+	char name[96] = "the classic pattern";
+
+	if (i < plan->nr_items)
+		align_item_name(&plan->items[i], name, sizeof(name));
+	if (ret == -EIO)
+		return cp_error_set(error, EIO,
+				    "align: %s: the checksum of what was loaded or stored does not match the buffer",
+				    name);
+	return cp_error_set(error, -ret, "align: cannot measure %s", name);
+}
+
+int align_measure_all(struct cp_area_context *context,
+		      const struct align_plan *plan, align_progress_fn progress,
+		      double done, double total, struct cp_error *error)
+{
+	struct align_all all = {
+		.context = context, .plan = plan, .nr_shifts = 3,
+		.done = done, .total = total, .progress = progress,
+	};
+	size_t n = plan->nr_items + all.nr_shifts, failed;
+	struct cp_arrangement *arrangements = calloc(n, sizeof(*arrangements));
+	struct cp_samples *outs = calloc(n, sizeof(*outs));
+	struct cp_round_clock *clocks = calloc(n, sizeof(*clocks));
+	int ret = -ENOMEM;
+
+	all.items = calloc(plan->nr_items + 1, sizeof(*all.items));
+	if (arrangements && outs && clocks && all.items) {
+		arrange(&all, arrangements);
+		ret = cp_harness_measure_interleaved(
+			&plan->harness, arrangements, n,
+			context->options->seed, outs, clocks, start_round,
+			&all, &failed);
+		if (ret)
+			ret = measure_all_error(plan, failed, ret, error);
+		for (size_t i = 0; i < n && !ret; i++)
+			ret = record_one(&all, i, &outs[i], &clocks[i]);
+		if (!ret && n && outs[0].interrupted)
+			ret = -EINTR;
+	} else {
+		ret = cp_error_set(error, ENOMEM, "align: no memory");
+	}
+	free(arrangements);
+	free(outs);
+	free(clocks);
+	free(all.items);
 	return ret;
 }
