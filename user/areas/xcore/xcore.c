@@ -13,10 +13,12 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "areas/xcore/xcore_table.h"
 #include "harness/interrupt.h"
+#include "measure/rng.h"
 
 static const enum cp_xcore_touch touches[] = {
 	CP_XCORE_TOUCH_READ, CP_XCORE_TOUCH_MODIFY,
@@ -87,6 +89,7 @@ static int check_xcore(const struct cp_area_options *options,
 	return check_kernel(options, &plan, error);
 }
 
+/* One configuration in kernel mode (user mode interleaves: run_user). */
 static int measure_one(struct cp_area_context *context,
 		       struct xcore_plan *plan, struct xcore_kernel *kernel,
 		       const struct xcore_config *config,
@@ -96,13 +99,11 @@ static int measure_one(struct cp_area_context *context,
 	int ret;
 
 	xcore_config_name(config, what, sizeof(what));
-	if (kernel)
-		strncat(what, " (kernel)", sizeof(what) - strlen(what) - 1);
+	strncat(what, " (kernel)", sizeof(what) - strlen(what) - 1);
 	if (context->progress)
 		context->progress(context->progress_data, what, plan->done,
 				  plan->total);
-	ret = kernel ? xcore_measure_kernel(context, kernel, config, error)
-		     : xcore_measure(context, config, error);
+	ret = xcore_measure_kernel(context, kernel, config, error);
 	plan->done += (double)config->size / (double)plan->sizes[0];
 	return ret;
 }
@@ -165,11 +166,125 @@ static void note_kernel_limits(struct cp_area_context *context,
 				    "kernel mode has no from-memory baseline with --delay: the module's CHASE walks without a delay");
 }
 
+/* Every configuration of every size, size by size, in @configs. */
+static size_t list_configs(const struct xcore_plan *plan,
+			   struct xcore_config *configs)
+{
+	size_t n = 0;
+
+	for (size_t s = 0; s < plan->nr_sizes; s++)
+		for (size_t t = 0; t < plan->nr_targets; t++) {
+			const struct xcore_target *target = &plan->targets[t];
+			size_t nr_touches = target->kind == XCORE_MEMORY ? 1
+									 : 2;
+
+			for (size_t k = 0; k < nr_touches; k++)
+				configs[n++] = (struct xcore_config){
+					.target = target,
+					.size = plan->sizes[s],
+					.touch = target->kind == XCORE_MEMORY
+							 ? CP_XCORE_TOUCH_NONE
+							 : touches[k],
+					.delay = plan->delay,
+				};
+		}
+	return n;
+}
+
+/* A random order of @n for round @round, from --seed. */
+static void round_order(size_t *order, size_t n, uint64_t seed,
+			unsigned int round)
+{
+	__u64 state = seed ^ (0x6c0e0000u + round);
+
+	for (size_t i = 0; i < n; i++)
+		order[i] = i;
+	for (size_t i = n; i > 1; i--) {
+		size_t j = cp_splitmix64_below(&state, i), held = order[i - 1];
+
+		order[i - 1] = order[j];
+		order[j] = held;
+	}
+}
+
+/* Round after round of @n started configurations, each round all of
+ * them in an order drawn from --seed and the round. */
+static int interleave(struct cp_area_context *context, struct xcore_plan *plan,
+		      const struct xcore_config *configs,
+		      struct xcore_measuring **m, size_t n,
+		      struct cp_error *error)
+{
+	size_t *order = malloc(n * sizeof(*order));
+	unsigned int rounds = xcore_measure_rounds(m[0]);
+	int ret = order ? 0 : cp_error_set(error, ENOMEM, "xcore: no memory");
+
+	for (unsigned int r = 0; r < rounds && !ret; r++) {
+		round_order(order, n, context->options->seed, r);
+		for (size_t k = 0; k < n && !ret; k++) {
+			const struct xcore_config *config = &configs[order[k]];
+			char what[80];
+
+			xcore_config_name(config, what, sizeof(what));
+			if (context->progress)
+				context->progress(context->progress_data, what,
+						  plan->done, plan->total);
+			ret = xcore_measure_round(context, m[order[k]], error);
+			plan->done += (double)config->size /
+				      (double)plan->sizes[0] / rounds;
+		}
+		if (!ret && cp_interrupt_requested())
+			ret = -EINTR;
+	}
+	free(order);
+	return ret;
+}
+
+/*
+ * User mode: the rounds of every configuration of every size interleaved,
+ * so that a slow moment of the machine, or the host moving a vCPU,
+ * spreads over all of them and each one's rounds spread over the whole
+ * run; recorded size by size as before, then each size's penalties.
+ */
+static int run_user(struct cp_area_context *context, struct xcore_plan *plan,
+		    struct cp_error *error)
+{
+	size_t most = plan->nr_sizes * (2 * plan->nr_targets);
+	struct xcore_config *configs = calloc(most, sizeof(*configs));
+	struct xcore_measuring **m = calloc(most, sizeof(*m));
+	size_t n = configs && m ? list_configs(plan, configs) : 0;
+	int ret = configs && m ? 0 : -ENOMEM;
+
+	for (size_t i = 0; i < n && !ret; i++)
+		ret = xcore_measure_start(&configs[i],
+					  &context->harness->config, &m[i]);
+	if (ret)
+		ret = cp_error_set(error, ENOMEM, "xcore: no memory");
+	if (!ret && n)
+		ret = interleave(context, plan, configs, m, n, error);
+	for (size_t i = 0; i < n; i++) {
+		int kept = 0;
+
+		if (!ret || ret == -EINTR)
+			kept = xcore_measure_finish(context, m[i], error);
+		else
+			xcore_measure_drop(m[i]);
+		if (kept)
+			ret = kept;
+	}
+	for (size_t s = 0; s < plan->nr_sizes && (!ret || ret == -EINTR); s++)
+		xcore_derive_penalties(context->results, plan->sizes[s]);
+	free(configs);
+	free(m);
+	return ret;
+}
+
 static int run_mode(struct cp_area_context *context, struct xcore_plan *plan,
 		    struct xcore_kernel *kernel, struct cp_error *error)
 {
 	int ret = 0;
 
+	if (!kernel)
+		return run_user(context, plan, error);
 	for (size_t s = 0; s < plan->nr_sizes && !ret; s++)
 		ret = run_size(context, plan, kernel, plan->sizes[s], error);
 	if (kernel)

@@ -79,11 +79,31 @@ void xcore_config_name(const struct xcore_config *config, char *out,
 void xcore_describe(struct cp_measurement *m, const struct xcore_config *config,
 		    const struct cp_topology *topology, const char *mode);
 
-/* Measure @config into a new measurement; 0, -EINTR, or -errno + @error. */
-int xcore_measure(struct cp_area_context *context,
-		  const struct xcore_config *config, struct cp_error *error);
-/* The same by the module; 0 also when the size was skipped (too large
- * for its window or buffer: @kernel->stopped). */
+/*
+ * Measure a configuration in user mode into a new measurement, a round
+ * (an arrangement) at a time, so that a run can interleave the rounds of
+ * its configurations: start (0 or -ENOMEM; each round's block is
+ * released at once, since others' rounds come between two of its own),
+ * then a round per call until xcore_measure_rounds (0, -EINTR or -errno
+ * with @error; a call past the last round, or after an interrupted one,
+ * does nothing), then finish,
+ * which records what the rounds measured (none: nothing) and frees @m,
+ * or drop, which frees it and records nothing.
+ */
+struct xcore_measuring;
+int xcore_measure_start(const struct xcore_config *config,
+			const struct cp_harness_config *harness,
+			struct xcore_measuring **m);
+unsigned int xcore_measure_rounds(const struct xcore_measuring *m);
+int xcore_measure_round(struct cp_area_context *context,
+			struct xcore_measuring *m, struct cp_error *error);
+int xcore_measure_finish(struct cp_area_context *context,
+			 struct xcore_measuring *m, struct cp_error *error);
+void xcore_measure_drop(struct xcore_measuring *m);
+
+/* A configuration measured by the module, into a new measurement; 0 also
+ * when the size was skipped (too large for its window or buffer:
+ * @kernel->stopped). */
 int xcore_measure_kernel(struct cp_area_context *context,
 			 struct xcore_kernel *kernel,
 			 const struct xcore_config *config,

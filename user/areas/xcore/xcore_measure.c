@@ -129,9 +129,10 @@ static int rounds_per_sample(const struct cp_area_context *context,
 	return 0;
 }
 
-/* Arrangement @round: a block of its own (the last one still held, so
- * not its pages again), its chase order from --seed and the round, and
- * its share of the samples. */
+/* Arrangement @round: a block of its own, its chase order from --seed and
+ * the round, and its share of the samples; the caller frees the block
+ * (other configurations' rounds come between two of this one's, so their
+ * blocks take the pages in between). */
 static int measure_arrangement(struct cp_area_context *context,
 			       const struct xcore_config *config,
 			       struct cp_xcore_job *job,
@@ -147,8 +148,6 @@ static int measure_arrangement(struct cp_area_context *context,
 
 	if (ret)
 		return ret;
-	if (round)
-		cp_chase_free(&blocks[(round + 1) % 2]);
 	job->block = block;
 	if (!round)
 		ret = rounds_per_sample(context, job, count, failed_cpu);
@@ -167,49 +166,100 @@ static int measure_arrangement(struct cp_area_context *context,
 	return ret;
 }
 
-int xcore_measure(struct cp_area_context *context,
-		  const struct xcore_config *config, struct cp_error *error)
+/* One configuration's arrangements under way. */
+struct xcore_measuring {
+	const struct xcore_config *config;
+	struct cp_rounds plan;
+	struct cp_xcore_job job;
+	struct cp_chase blocks[2];
+	struct xcore_samples acc;
+	unsigned int failed_cpu, count, rounds_done;
+};
+
+int xcore_measure_start(const struct xcore_config *config,
+			const struct cp_harness_config *harness,
+			struct xcore_measuring **out)
 {
 	const struct xcore_target *t = config->target;
-	const struct cp_harness_config *harness = &context->harness->config;
-	struct cp_rounds plan = cp_rounds_plan(harness->samples,
-					       harness->rounds);
-	struct cp_xcore_job job = {
+	struct xcore_measuring *m = calloc(1, sizeof(*m));
+
+	*out = m;
+	if (!m)
+		return -ENOMEM;
+	m->config = config;
+	m->plan = cp_rounds_plan(harness->samples, harness->rounds);
+	m->job = (struct cp_xcore_job){
 		.producer = t->producer, .consumer = t->consumer,
 		.touch = config->touch, .delay = config->delay,
 	};
-	struct cp_chase blocks[2] = { 0 };
-	struct xcore_samples acc = { 0 };
-	unsigned int failed_cpu = 0, count = 1;
+	m->count = 1;
+	return 0;
+}
+
+unsigned int xcore_measure_rounds(const struct xcore_measuring *m)
+{
+	return m->plan.rounds;
+}
+
+/* The error of @ret for @m's configuration, in @error. */
+static int measure_error(const struct xcore_measuring *m, int ret,
+			 struct cp_error *error)
+{
 	char name[64];
+
+	xcore_config_name(m->config, name, sizeof(name));
+	if (ret == -EINVAL)
+		return cp_error_set(error, EINVAL,
+				    "xcore: %s: cannot run on CPU %u", name,
+				    m->failed_cpu);
+	if (ret == -ENOMEM)
+		return cp_error_set(error, ENOMEM,
+				    "xcore: %s: cannot allocate the block",
+				    name);
+	return cp_error_set(error, -ret, "xcore: %s: cannot run the threads",
+			    name);
+}
+
+int xcore_measure_round(struct cp_area_context *context,
+			struct xcore_measuring *m, struct cp_error *error)
+{
+	unsigned int r = m->rounds_done;
+	int ret;
+
+	if (r >= m->plan.rounds || m->acc.interrupted)
+		return 0;
+	m->rounds_done++;
+	ret = measure_arrangement(context, m->config, &m->job, m->blocks, r,
+				  cp_rounds_samples_in(&m->plan, r), &m->count,
+				  &m->acc, &m->failed_cpu);
+	/* Other configurations' rounds come between two of this one's
+	 * (interleaved): nothing to hold. */
+	cp_chase_free(&m->blocks[r % 2]);
+	if (ret && ret != -EINTR)
+		return measure_error(m, ret, error);
+	return ret;
+}
+
+void xcore_measure_drop(struct xcore_measuring *m)
+{
+	if (!m)
+		return;
+	cp_chase_free(&m->blocks[0]);
+	cp_chase_free(&m->blocks[1]);
+	free(m->acc.values);
+	free(m);
+}
+
+int xcore_measure_finish(struct cp_area_context *context,
+			 struct xcore_measuring *m, struct cp_error *error)
+{
 	int ret = 0;
 
-	xcore_config_name(config, name, sizeof(name));
-	for (unsigned int r = 0; r < plan.rounds && !ret && !acc.interrupted;
-	     r++)
-		ret = measure_arrangement(context, config, &job, blocks, r,
-					  cp_rounds_samples_in(&plan, r),
-					  &count, &acc, &failed_cpu);
-	cp_chase_free(&blocks[0]);
-	cp_chase_free(&blocks[1]);
-	if (ret == -EINTR && acc.nr)
-		ret = 0;
-	if (!ret && !acc.nr)
-		ret = -EINTR;
-	if (!ret) {
-		ret = record(context, config, count, &plan, &acc);
+	if (m && m->acc.nr) {
+		ret = record(context, m->config, m->count, &m->plan, &m->acc);
 		if (ret)
 			cp_error_set(error, -ret, "xcore: cannot keep results");
-	} else if (ret == -EINVAL) {
-		cp_error_set(error, EINVAL, "xcore: %s: cannot run on CPU %u",
-			     name, failed_cpu);
-	} else if (ret == -ENOMEM) {
-		cp_error_set(error, ENOMEM,
-			     "xcore: %s: cannot allocate the block", name);
-	} else if (ret != -EINTR) {
-		cp_error_set(error, -ret, "xcore: %s: cannot run the threads",
-			     name);
 	}
-	free(acc.values);
+	xcore_measure_drop(m);
 	return ret;
 }
