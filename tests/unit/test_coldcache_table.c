@@ -67,11 +67,33 @@ static void test_pass_under_the_floor(void **state)
 	cp_results_free(&results);
 }
 
+/* Kernel mode has no line timer floor: its figures are figures. */
+static void test_no_floor_no_mark(void **state)
+{
+	struct cp_results results;
+	struct text_capture capture;
+
+	(void)state;
+	fixture_results(&results);
+	fixture_area_measurement(&results, "coldcache", "user",
+				 "line timer floor", floor_ns, 10);
+	add_pass(&results, "kernel", "warm 24 KiB first pass", 0.5);
+	assert_false(cp_coldcache_under_floor(&results,
+					      &results.measurements[1]));
+	capture_text_begin(&capture);
+	cli_print_coldcache(capture.stream, &results);
+	capture_text_end(&capture);
+	assert_null(strstr(capture.text, "< floor"));
+	free(capture.text);
+	cp_results_free(&results);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_floor_of_the_mode),
 		cmocka_unit_test(test_pass_under_the_floor),
+		cmocka_unit_test(test_no_floor_no_mark),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -289,7 +289,7 @@ static void test_stacked_shares_end_at_100(void **state)
 static void test_bars_under_the_floor(void **state)
 {
 	const char *const categories[] = { "warm", "clflush" };
-	const double small[] = { 1.2, 150 };
+	double small[] = { 1.2, 150 };
 	const struct svg_series series[] = {
 		{ .name = "24 KiB", .n = 2, .y = small },
 	};
@@ -311,6 +311,22 @@ static void test_bars_under_the_floor(void **state)
 	assert_int_equal(count_of(capture.text, ">&lt; floor<"), 1);
 	assert_non_null(strstr(capture.text,
 			       "warm, 24 KiB: 1.2 ns, below the timer&#39;s spread (1.5 ns)"));
+	free(capture.text);
+	/* No floor: a zero on a linear axis is a value like any other. */
+	bars.floor = 0;
+	bars.y.log = false;
+	bars.y.from_zero = true;
+	capture_text_begin(&capture);
+	svg_bar_chart_write(capture.stream, &bars);
+	capture_text_end(&capture);
+	assert_int_equal(count_of(capture.text, "below-floor"), 0);
+	free(capture.text);
+	small[0] = 0;
+	capture_text_begin(&capture);
+	svg_bar_chart_write(capture.stream, &bars);
+	capture_text_end(&capture);
+	assert_int_equal(count_of(capture.text, "below-floor"), 0);
+	assert_int_equal(count_of(capture.text, "class=\"bar\""), 2);
 	free(capture.text);
 }
 

@@ -145,7 +145,8 @@ static void draw_category(FILE *out, const struct svg_bar_chart *chart,
 		if (!svg_axis_drawable(&chart->y, value) ||
 		    (chart->stacked && value <= 0))
 			continue;
-		if (!chart->stacked && value <= chart->floor) {
+		if (!chart->stacked && chart->floor > 0 &&
+		    value <= chart->floor) {
 			draw_below_floor(out, chart, layout, s, c, x, width,
 					 value);
 			continue;

@@ -17,3 +17,11 @@ double cp_coldcache_floor_ns(const struct cp_results *results,
 	}
 	return 0;
 }
+
+bool cp_coldcache_under_floor(const struct cp_results *results,
+			      const struct cp_measurement *pass)
+{
+	double floor = cp_coldcache_floor_ns(results, pass->mode);
+
+	return floor > 0 && pass->stats_ns.median <= floor;
+}

@@ -8,6 +8,8 @@
 #ifndef CACHEPROBE_COLDCACHE_FLOOR_H
 #define CACHEPROBE_COLDCACHE_FLOOR_H
 
+#include <stdbool.h>
+
 #include "results/results.h"
 
 /*
@@ -18,5 +20,10 @@
  */
 double cp_coldcache_floor_ns(const struct cp_results *results,
 			     const char *mode);
+
+/* Whether first pass @pass is at or under its mode's floor (never where
+ * there is no floor). */
+bool cp_coldcache_under_floor(const struct cp_results *results,
+			      const struct cp_measurement *pass);
 
 #endif

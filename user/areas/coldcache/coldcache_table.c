@@ -92,8 +92,7 @@ static void print_row(FILE *out, const struct cp_results *results,
 	if (evict && evict->nr_samples)
 		cp_format_ns(evict->stats_ns.median, evict_text,
 			     sizeof(evict_text));
-	bool under_floor = pass->stats_ns.median <=
-			   cp_coldcache_floor_ns(results, pass->mode);
+	bool under_floor = cp_coldcache_under_floor(results, pass);
 
 	if (under_floor)
 		snprintf(pass_text, sizeof(pass_text), "< floor");

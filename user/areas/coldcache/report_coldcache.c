@@ -348,7 +348,7 @@ static void table_row(FILE *out, const struct cp_results *results,
 					evict->stats_ns.median_ci_high);
 	else
 		report_cell(out, "-");
-	if (pass->stats_ns.median <= cp_coldcache_floor_ns(results, mode))
+	if (cp_coldcache_under_floor(results, pass))
 		report_cell(out, "< floor");
 	else
 		report_cell_ns(out, pass->stats_ns.median);
