@@ -135,6 +135,8 @@ static void test_split_load_and_c2c(void **state)
  * from the reader's own cache and from memory beside it. */
 static void test_transfer(void **state)
 {
+	const double ns[] = { 150, 151, 149 };
+	struct cp_measurement *m;
 	struct cp_results results;
 	struct cp_summary s;
 	const struct cp_finding *f;
@@ -150,6 +152,23 @@ static void test_transfer(void **state)
 	assert_true(f->value > 50 && f->value < 70);
 	assert_true(f->low <= f->value && f->value <= f->high);
 	assert_contains(f->answer, "CPU 1 read a block of 8 KiB that CPU 0 wrote (shared-l3)");
+	assert_contains(f->answer, "from its own cache 2 ns, from memory 100 ns");
+	cp_results_free(&results);
+	/* A second class on other CPUs: xcore's baselines are on the first
+	 * pair's CPUs, and serve every class. */
+	fixture_results(&results);
+	fixture_xcore(&results, "user");
+	m = fixture_area_measurement(&results, "xcore", "user",
+				     "read cross-package 2>3 8 KiB", ns, 3);
+	cp_measurement_add_param(m, "size_bytes", 8192);
+	cp_measurement_add_param(m, "producer", 2);
+	cp_measurement_add_param(m, "consumer", 3);
+	cp_measurement_add_param(m, "modify", 0);
+	cp_measurement_add_param(m, "delay", 0);
+	cp_measurement_add_param(m, "pair_class", 4);
+	cp_summary_build(&results, &s);
+	f = find(&s, "cache transfer cross-package");
+	assert_contains(f->answer, "CPU 3 read a block of 8 KiB that CPU 2 wrote");
 	assert_contains(f->answer, "from its own cache 2 ns, from memory 100 ns");
 	cp_results_free(&results);
 }
@@ -210,7 +229,7 @@ static void test_bounce_and_doubts(void **state)
 	assert_true(fabs(f->value - 5.2) < 1e-9);
 	assert_true(fabs(f->low - 4.9) < 1e-9);
 	assert_contains(f->answer, "x5.20");
-	assert_contains(f->answer, "; atomic increments x7.98");
+	assert_contains(f->answer, "; atomic increments x7.98 against padded counters");
 	f = find(&s, "coherence granularity");
 	assert_true(f->value == 128);
 	assert_int_equal(s.nr_doubts, 2);

@@ -198,22 +198,29 @@ static const struct cp_measurement *first_with(const struct cp_results *r,
 	return NULL;
 }
 
-/* "; atomic increments x7.98" from the first atomic 4-byte pair 4 B
- * apart, against padded counters: the classic case's plain increments
- * can hide most of the cost in the store buffer. */
-static void atomic_beside(const struct cp_results *r, char *out, size_t len)
+/* "; atomic increments x7.98 against padded counters": the atomic twin of
+ * @classic (the same CPUs, 4-byte counters 4 B apart), whose plain
+ * increments can hide most of the cost in the store buffer. */
+static void atomic_beside(const struct cp_results *r,
+			  const struct cp_measurement *classic, char *out,
+			  size_t len)
 {
-	const char *mode = mode_of(r, "bounce");
+	const char *plain = strstr(classic->name, " plain 4B d=4");
+	char twin[sizeof(classic->name)];
 
 	out[0] = '\0';
+	if (!plain)
+		return;
+	snprintf(twin, sizeof(twin), "%.*s atomic 4B d=4",
+		 (int)(plain - classic->name), classic->name);
 	for (size_t i = 0; i < r->nr_measurements; i++) {
 		const struct cp_measurement *m = &r->measurements[i];
 
-		if (of(m, "bounce", mode) && param(m, "atomic") == 1 &&
-		    param(m, "width_bytes") == 4 &&
-		    param(m, "distance_bytes") == 4 &&
+		if (of(m, "bounce", classic->mode) &&
+		    strcmp(m->name, twin) == 0 &&
 		    param(m, "slowdown_padded_milli") > 0) {
-			snprintf(out, len, "; atomic increments x%.2f",
+			snprintf(out, len,
+				 "; atomic increments x%.2f against padded counters",
 				 param(m, "slowdown_padded_milli") / 1e3);
 			return;
 		}
@@ -225,7 +232,7 @@ static void false_sharing(const struct cp_results *r, struct cp_summary *s)
 	const struct cp_measurement *m = first_with(r, "bounce",
 						    "classic_milli");
 	struct cp_finding *f;
-	char atomic[48];
+	char atomic[64];
 	double low, high;
 
 	if (!ran(r, "bounce")) {
@@ -239,7 +246,7 @@ static void false_sharing(const struct cp_results *r, struct cp_summary *s)
 		say(f, false, "not measured (no plain 4-byte counters 4 B apart: see --distances, --width, --ops)");
 		return;
 	}
-	atomic_beside(r, atomic, sizeof(atomic));
+	atomic_beside(r, m, atomic, sizeof(atomic));
 	low = param(m, "classic_low_milli") / 1e3;
 	high = param(m, "classic_high_milli") / 1e3;
 	figure(f, param(m, "classic_milli") / 1e3, low > 0 ? low : NAN,
@@ -427,19 +434,22 @@ static void cold_cache(const struct cp_results *r, struct cp_summary *s)
 		not_measured(s, "coldcache", "cold cache", "no eviction method's first pass");
 }
 
-/* xcore's measurement of @mode at @size from @producer to @consumer
- * (-1: memory), read, without delay; NULL when there is none. */
+/* xcore's baseline of @mode at @size, read without delay: a block walked
+ * on the CPU that read it (@own) or one read from memory.  xcore plans
+ * one of each, on the CPUs of its first pair, not one per class. */
 static const struct cp_measurement *
-transfer_at(const struct cp_results *r, const char *mode, int64_t size,
-	    int64_t producer, int64_t consumer)
+baseline_at(const struct cp_results *r, const char *mode, int64_t size,
+	    bool own)
 {
 	for (size_t i = 0; i < r->nr_measurements; i++) {
 		const struct cp_measurement *m = &r->measurements[i];
+		int64_t producer = param(m, "producer");
 
 		if (of(m, "xcore", mode) && param(m, "size_bytes") == size &&
-		    param(m, "producer") == producer &&
-		    param(m, "consumer") == consumer &&
-		    param(m, "modify") == 0 && param(m, "delay") == 0)
+		    param(m, "modify") == 0 && param(m, "delay") == 0 &&
+		    (own ? producer >= 0 &&
+				   producer == param(m, "consumer")
+			 : producer == -1))
 			return m;
 	}
 	return NULL;
@@ -472,10 +482,9 @@ static void transfer_class(const struct cp_results *r, struct cp_summary *s,
 {
 	int64_t size = param(m, "size_bytes");
 	int64_t producer = param(m, "producer"), consumer = param(m, "consumer");
-	const struct cp_measurement *own =
-		transfer_at(r, mode, size, producer, producer);
-	const struct cp_measurement *memory =
-		transfer_at(r, mode, size, -1, consumer);
+	const struct cp_measurement *own = baseline_at(r, mode, size, true);
+	const struct cp_measurement *memory = baseline_at(r, mode, size,
+							  false);
 	const char *cls = cp_pair_class_name(
 		(enum cp_pair_class)param(m, "pair_class"));
 	char topic[40], block[32], beside[96] = "";
