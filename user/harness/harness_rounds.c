@@ -176,7 +176,7 @@ int cp_harness_measure_interleaved(const struct cp_harness *harness,
 	size_t *order = malloc((n ? n : 1) * sizeof(*order));
 	int ret = order ? 0 : -ENOMEM;
 
-	*failed = 0;
+	*failed = SIZE_MAX;
 	for (size_t i = 0; i < n; i++) {
 		memset(&outs[i], 0, sizeof(outs[i]));
 		memset(&clocks[i], 0, sizeof(clocks[i]));

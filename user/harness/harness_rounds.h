@@ -83,7 +83,8 @@ typedef void (*cp_round_start_fn)(void *data, size_t index,
  * cp_harness_measure_rounds gives them; @start (may be NULL) is called
  * before each round.  Stops at an interrupt with what every arrangement
  * has (marked interrupted when short); 0 then.  On another error, -errno
- * with *@failed the arrangement's index, and @outs freed.
+ * with *@failed the arrangement's index (SIZE_MAX: none in particular,
+ * no memory), and @outs freed.
  */
 int cp_harness_measure_interleaved(const struct cp_harness *harness,
 				   const struct cp_arrangement *arrangements,

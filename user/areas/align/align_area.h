@@ -61,7 +61,8 @@ typedef void (*align_progress_fn)(struct cp_area_context *context,
  * Every item of @plan and the classic pattern's three shifts in user
  * mode, their rounds interleaved (harness/harness_rounds.h), recorded in
  * the plan's order, the classic shifts last.  0, -EINTR (what was
- * measured kept), or -errno with @error (nothing recorded).
+ * measured kept), or -errno with @error (nothing recorded when a round
+ * failed; what was recorded before when keeping results failed).
  */
 int align_measure_all(struct cp_area_context *context,
 		      const struct align_plan *plan, align_progress_fn progress,

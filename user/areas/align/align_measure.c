@@ -78,8 +78,9 @@ static int keep(struct cp_area_context *context, struct cp_samples *samples,
 	return 0;
 }
 
-/* An item's rounds: each builds its buffer anew, the last one still
- * held (harness/harness_rounds.h). */
+/* An item's rounds: each builds its buffer anew (two slots, as
+ * harness/harness_rounds.h's arrangements have; interleaved, each is
+ * released as soon as its round is measured). */
 struct item_rounds {
 	struct cp_align_access access;
 	struct cp_align_run runs[2];
@@ -291,6 +292,8 @@ static int measure_all_error(const struct align_plan *plan, size_t i,
 {
 	char name[96] = "the classic pattern";
 
+	if (i == SIZE_MAX)
+		return cp_error_set(error, -ret, "align: cannot measure");
 	if (i < plan->nr_items)
 		align_item_name(&plan->items[i], name, sizeof(name));
 	if (ret == -EIO)
@@ -321,10 +324,19 @@ int align_measure_all(struct cp_area_context *context,
 			&plan->harness, arrangements, n,
 			context->options->seed, outs, clocks, start_round,
 			&all, &failed);
-		if (ret)
+		if (ret) {
 			ret = measure_all_error(plan, failed, ret, error);
-		for (size_t i = 0; i < n && !ret; i++)
-			ret = record_one(&all, i, &outs[i], &clocks[i]);
+		} else {
+			for (size_t i = 0; i < n && !ret; i++)
+				ret = record_one(&all, i, &outs[i], &clocks[i]);
+			if (ret)
+				ret = cp_error_set(error, -ret,
+						   "align: cannot keep results");
+		}
+		/* What a failed record left unrecorded (taken ones are
+		 * NULL). */
+		for (size_t i = 0; i < n; i++)
+			cp_samples_free(&outs[i]);
 		if (!ret && n && outs[0].interrupted)
 			ret = -EINTR;
 	} else {
