@@ -8,7 +8,6 @@
 #include "harness/clock.h"
 #include "harness/interrupt.h"
 #include "harness/rounds.h"
-#include "measure/rng.h"
 
 double cp_round_clock_mean(const struct cp_round_clock *clock)
 {
@@ -113,22 +112,6 @@ int cp_harness_measure_rounds(const struct cp_harness *harness,
 	return 0;
 }
 
-/* A random order of 0..@n-1 for round @round. */
-static void round_order(size_t *order, size_t n, uint64_t seed,
-			unsigned int round)
-{
-	__u64 state = seed ^ (0x9e3779b97f4a7c15ull * (round + 1));
-
-	for (size_t i = 0; i < n; i++)
-		order[i] = i;
-	for (size_t i = n; i > 1; i--) {
-		size_t j = cp_splitmix64_below(&state, i), held = order[i - 1];
-
-		order[i - 1] = order[j];
-		order[j] = held;
-	}
-}
-
 /* One round of every arrangement, in @order; stops at the first error. */
 static int interleaved_round(const struct cp_harness *harness,
 			     const struct cp_arrangement *arrangements,
@@ -183,7 +166,7 @@ int cp_harness_measure_interleaved(const struct cp_harness *harness,
 		outs[i].samples_per_round = cp_rounds_marked(&plan);
 	}
 	for (unsigned int r = 0; r < plan.rounds && !ret; r++) {
-		round_order(order, n, seed, r);
+		cp_rounds_order_in(order, n, seed, r);
 		ret = interleaved_round(harness, arrangements, order, n, &plan,
 					r, outs, clocks, start, data, failed);
 		if (n && outs[0].interrupted)

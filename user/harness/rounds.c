@@ -76,3 +76,10 @@ void cp_rounds_order(size_t *order, size_t n, uint64_t seed)
 		order[j] = kept;
 	}
 }
+
+void cp_rounds_order_in(size_t *order, size_t n, uint64_t seed,
+			unsigned int round)
+{
+	/* The golden ratio's odd multiples keep the rounds' seeds apart. */
+	cp_rounds_order(order, n, seed ^ (0x9e3779b97f4a7c15ull * (round + 1)));
+}

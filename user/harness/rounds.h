@@ -54,4 +54,9 @@ size_t cp_rounds_medians(const double *values, size_t nr_samples,
  * measurement of an area a round takes first. */
 void cp_rounds_order(size_t *order, size_t n, uint64_t seed);
 
+/* The order of round @round of an area whose rounds interleave its
+ * measurements: cp_rounds_order from @seed and the round. */
+void cp_rounds_order_in(size_t *order, size_t n, uint64_t seed,
+			unsigned int round);
+
 #endif

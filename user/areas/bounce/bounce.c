@@ -19,7 +19,7 @@
 
 #include "areas/bounce/bounce_table.h"
 #include "harness/interrupt.h"
-#include "measure/rng.h"
+#include "harness/rounds.h"
 
 struct bounce_plan {
 	struct cp_bounce_choices choices;
@@ -92,6 +92,8 @@ static size_t sweep_distances(const struct bounce_plan *plan,
 	return n;
 }
 
+/* One configuration in kernel mode (user mode interleaves its sweeps:
+ * measure_interleaved). */
 static int measure_one(struct cp_area_context *context,
 		       struct bounce_plan *plan,
 		       const struct bounce_config *config, size_t *index,
@@ -101,15 +103,13 @@ static int measure_one(struct cp_area_context *context,
 	int ret;
 
 	bounce_config_name(config, what, sizeof(what));
-	if (config->kernel)
-		snprintf(what + strlen(what), sizeof(what) - strlen(what),
-			 " (kernel)");
+	snprintf(what + strlen(what), sizeof(what) - strlen(what),
+		 " (kernel)");
 	if (context->progress)
 		context->progress(context->progress_data, what, plan->done,
 				  plan->total);
-	ret = config->kernel ? bounce_measure_kernel(context, config->kernel,
-						     config, index, error)
-			     : bounce_measure(context, config, index, error);
+	ret = bounce_measure_kernel(context, config->kernel, config, index,
+				    error);
 	plan->done++;
 	return ret;
 }
@@ -218,17 +218,7 @@ static int measure_interleaved(struct cp_area_context *context,
 	if (ret)
 		ret = cp_error_set(error, -ret, "bounce: no memory");
 	for (unsigned int r = 0; r < rounds && !ret; r++) {
-		__u64 state = context->options->seed ^ (0xb0u + r);
-
-		for (size_t i = 0; i < n; i++)
-			order[i] = i;
-		for (size_t i = n; i > 1; i--) {
-			size_t j = cp_splitmix64_below(&state, i), held;
-
-			held = order[i - 1];
-			order[i - 1] = order[j];
-			order[j] = held;
-		}
+		cp_rounds_order_in(order, n, context->options->seed, r);
 		for (size_t k = 0; k < n && !ret; k++) {
 			char what[64];
 
@@ -300,10 +290,13 @@ static int run_sweep(struct cp_area_context *context,
 	if (!sweep->kernel) {
 		ret = run_user_sweep(context, plan, cache, sweep, distances, n,
 				     indexes, &alone, error);
-		/* Measured in order: the distances up to the first missing
-		 * one (an interrupted round leaves none missing). */
-		while (measured < n && indexes[measured] != SIZE_MAX)
-			measured++;
+		/* The distances that got a measurement: an interruption in
+		 * the first round leaves those later in its order without. */
+		for (size_t i = 0; i < n; i++)
+			if (indexes[i] != SIZE_MAX) {
+				distances[measured] = distances[i];
+				indexes[measured++] = indexes[i];
+			}
 	}
 	for (size_t i = 0; sweep->kernel && i < n && !ret; i++) {
 		struct bounce_config config = *sweep;

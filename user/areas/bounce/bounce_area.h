@@ -33,16 +33,11 @@ struct bounce_config {
 void bounce_config_name(const struct bounce_config *config, char *out,
 			size_t len);
 
-/* Measure @config into a new measurement of @context->results, at
- * *@index (an index: adding measurements moves them).  0, -EINTR (results
- * so far kept), or -errno with @error. */
-int bounce_measure(struct cp_area_context *context,
-		   const struct bounce_config *config, size_t *index,
-		   struct cp_error *error);
-
 /*
- * The same, a round at a time, so that a sweep can interleave the rounds
- * of its configurations: start (0 or -ENOMEM), then a round per call until
+ * Measure @config in user mode into a new measurement of
+ * @context->results, at *@index (an index: adding measurements moves
+ * them), a round at a time, so that a sweep can interleave the rounds of
+ * its configurations: start (0 or -ENOMEM), then a round per call until
  * bounce_measure_rounds (0, -EINTR or -errno with @error; a call past the
  * last round, or after an interrupted one, does nothing), then finish,
  * which records what the rounds measured (none: nothing recorded) and
@@ -60,7 +55,8 @@ int bounce_measure_finish(struct cp_area_context *context,
 			  struct cp_error *error);
 void bounce_measure_drop(struct bounce_measuring *m);
 
-/* The same in the module ("kernel" mode); no alone configurations. */
+/* @config measured by the module ("kernel" mode) into a new measurement
+ * at *@index; no alone configurations. */
 int bounce_measure_kernel(struct cp_area_context *context,
 			  const struct bounce_kernel *kernel,
 			  const struct bounce_config *config, size_t *index,

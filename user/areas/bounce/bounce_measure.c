@@ -433,22 +433,3 @@ void bounce_measure_drop(struct bounce_measuring *m)
 	free(m->acc.overlap);
 	free(m);
 }
-
-int bounce_measure(struct cp_area_context *context,
-		   const struct bounce_config *config,
-		   size_t *index, struct cp_error *error)
-{
-	struct bounce_measuring *m;
-	int ret = bounce_measure_start(context, config, &m), kept;
-
-	if (ret)
-		return cp_error_set(error, -ret, "bounce: no memory");
-	for (unsigned int r = 0; r < bounce_measure_rounds(m) && !ret; r++)
-		ret = bounce_measure_round(context, m, error);
-	if (ret && ret != -EINTR) {
-		bounce_measure_drop(m);
-		return ret;
-	}
-	kept = bounce_measure_finish(context, m, index, error);
-	return kept ? kept : ret;
-}

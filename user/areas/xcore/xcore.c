@@ -18,7 +18,7 @@
 
 #include "areas/xcore/xcore_table.h"
 #include "harness/interrupt.h"
-#include "measure/rng.h"
+#include "harness/rounds.h"
 
 static const enum cp_xcore_touch touches[] = {
 	CP_XCORE_TOUCH_READ, CP_XCORE_TOUCH_MODIFY,
@@ -191,22 +191,6 @@ static size_t list_configs(const struct xcore_plan *plan,
 	return n;
 }
 
-/* A random order of @n for round @round, from --seed. */
-static void round_order(size_t *order, size_t n, uint64_t seed,
-			unsigned int round)
-{
-	__u64 state = seed ^ (0x6c0e0000u + round);
-
-	for (size_t i = 0; i < n; i++)
-		order[i] = i;
-	for (size_t i = n; i > 1; i--) {
-		size_t j = cp_splitmix64_below(&state, i), held = order[i - 1];
-
-		order[i - 1] = order[j];
-		order[j] = held;
-	}
-}
-
 /* Round after round of @n started configurations, each round all of
  * them in an order drawn from --seed and the round. */
 static int interleave(struct cp_area_context *context, struct xcore_plan *plan,
@@ -219,7 +203,7 @@ static int interleave(struct cp_area_context *context, struct xcore_plan *plan,
 	int ret = order ? 0 : cp_error_set(error, ENOMEM, "xcore: no memory");
 
 	for (unsigned int r = 0; r < rounds && !ret; r++) {
-		round_order(order, n, context->options->seed, r);
+		cp_rounds_order_in(order, n, context->options->seed, r);
 		for (size_t k = 0; k < n && !ret; k++) {
 			const struct xcore_config *config = &configs[order[k]];
 			char what[80];
