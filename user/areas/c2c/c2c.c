@@ -200,9 +200,6 @@ static int run_mode(struct cp_area_context *context, struct c2c_run *run,
 		double moving = cp_c2c_moves_before(&run->schedule, i) *
 				CP_C2C_MOVE_NS;
 
-		run->done_ns += moving;
-		run->planned_ns += moving;
-		run->mode[run->mode_index].planned_ns += moving;
 		if (!pair_fits(run, i)) {
 			run->mode[run->mode_index].skipped++;
 			run->runs_left -= CP_C2C_NR_VARIANTS;
@@ -210,6 +207,9 @@ static int run_mode(struct cp_area_context *context, struct c2c_run *run,
 					CP_C2C_NR_VARIANTS;
 			continue;
 		}
+		run->done_ns += moving;
+		run->planned_ns += moving;
+		run->mode[run->mode_index].planned_ns += moving;
 		run->mode[run->mode_index].measured++;
 		ret = measure_pair(context, run, &run->schedule.pairs[i],
 				   kernel, error);
@@ -234,13 +234,17 @@ static void note_skipped(struct cp_area_context *context,
 	size_t skipped = run->mode[mode].skipped;
 	double per_pair = measured ? run->mode[mode].took_ns /
 					     (double)measured : 0;
+	/* What the mode had: its part of the budget from where it began
+	 * (a mode after another has what that one left or overran). */
+	double allotted = run->schedule.budget_ns * (mode + 1) / run->modes -
+			  run->mode[mode].start_ns;
 
 	if (!skipped)
 		return;
 	cp_results_note(context->results, "c2c",
 			"%s mode measured %zu of %zu pairs, every pair class at least once: its %.1f s of the --budget held no more at %.0f ms a pair; about %.0f s would measure them all",
 			name, measured, measured + skipped,
-			run->schedule.budget_ns / run->modes / 1e9,
+			(allotted > 0 ? allotted : 0) / 1e9,
 			per_pair / 1e6,
 			per_pair * (double)run->schedule.nr_pairs / 1e9 + 1);
 }

@@ -213,10 +213,17 @@ static void open_module(struct cold_run *run)
 	}
 	/* A CPU without WBNOINVD (before Ice Lake and Zen 2) makes that
 	 * method unavailable, as a missing module does, not the run fail. */
-	if (!cp_client_info(run->client, &info, &error)) {
-		run->wbnoinvd = info.features & CACHEPROBE_FEAT_WBNOINVD;
-		cp_module_info_free(&info);
+	if (cp_client_info(run->client, &info, &error)) {
+		snprintf(run->wbnoinvd_why, sizeof(run->wbnoinvd_why),
+			 "cannot ask the module whether the CPU has it: %.180s",
+			 error.msg);
+		return;
 	}
+	run->wbnoinvd = info.features & CACHEPROBE_FEAT_WBNOINVD;
+	if (!run->wbnoinvd)
+		snprintf(run->wbnoinvd_why, sizeof(run->wbnoinvd_why),
+			 "this CPU has no WBNOINVD (the module's features)");
+	cp_module_info_free(&info);
 }
 
 /* The window a sweep factor's plan reads, from the run's plan: windows

@@ -93,6 +93,7 @@ struct cold_run {
 	struct cp_client *kernel_client; /* NULL: no kernel mode */
 	char client_why[CACHEPROBE_MSG_MAX];
 	bool wbnoinvd;			/* the module says the CPU has it */
+	char wbnoinvd_why[CACHEPROBE_MSG_MAX];	/* why not, when not */
 	/* Median share of lines served from caches under warm, and median
 	 * and worst under clflush, per size; -1 where they did not run. */
 	int64_t warm_cached_ppm[COLD_MAX_SIZES];

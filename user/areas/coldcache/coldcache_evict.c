@@ -30,7 +30,7 @@ bool cold_available(const struct cold_run *run,
 			return false;
 		}
 		if (method == CP_COLD_WBNOINVD && !run->wbnoinvd) {
-			snprintf(why, len, "this CPU has no WBNOINVD (the module's features)");
+			snprintf(why, len, "%s", run->wbnoinvd_why);
 			return false;
 		}
 		return true;
