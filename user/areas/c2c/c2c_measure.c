@@ -251,6 +251,27 @@ static int probe_user(const struct cp_area_context *context,
 	return 0;
 }
 
+/*
+ * What a sample really cost besides its timed round trips in a job of
+ * @samples that took @wall_ns, for the pairs and variants after it: the
+ * probe's estimate is the difference of two short jobs, below the noise
+ * of a job's start (it came out as 0 here), and a job that then took
+ * twice its share left the next variant of the pair its least share (15
+ * samples beside the first's 1999).
+ */
+static void learn_sample_cost(const struct cp_area_context *context,
+			      const struct c2c_pair_config *config,
+			      const uint64_t *ticks, unsigned int samples,
+			      double wall_ns)
+{
+	double timed_ns = 0;
+
+	for (unsigned int i = 0; i < samples; i++)
+		timed_ns += (double)ticks[i] * 1e9 / context->clock->tsc_hz;
+	if (samples && wall_ns > timed_ns)
+		*config->sample_cost_ns = (wall_ns - timed_ns) / samples;
+}
+
 int c2c_measure_user(struct cp_area_context *context,
 		     struct cp_c2c_pinger *pinger,
 		     const struct c2c_pair_config *config,
@@ -263,7 +284,7 @@ int c2c_measure_user(struct cp_area_context *context,
 		.variant = config->variant,
 	};
 	uint64_t *ticks = NULL, *segment_ticks = NULL;
-	double *values = NULL, trip_ticks, overhead_ns;
+	double *values = NULL, trip_ticks, overhead_ns, started_ns;
 	struct cp_c2c_placement placement;
 	struct cp_measurement *m = NULL;
 	unsigned int samples;
@@ -290,11 +311,15 @@ int c2c_measure_user(struct cp_area_context *context,
 	job.round_trips = round_trips_for(context, config, trip_ticks, samples,
 					  overhead_ns);
 	job.samples = samples;
+	started_ns = cp_clock_monotonic_ns();
 	ret = run_user(pinger, &job, ticks, segment_ticks, &placement, name,
 		       error);
 	for (unsigned int i = 0; !ret && i < samples; i++)
 		values[i] = ((double)ticks[i] - context->clock->overhead_ticks) /
 			    job.round_trips;
+	if (!ret)
+		learn_sample_cost(context, config, ticks, samples,
+				  cp_clock_monotonic_ns() - started_ns);
 	free(ticks);
 	if (ret) {
 		free(segment_ticks);
