@@ -5,6 +5,7 @@
 #include <linux/atomic.h>
 #include <linux/err.h>
 #include <linux/mm.h>
+#include "measure/pingpong.h"
 #include "runner.h"
 
 /*
@@ -27,13 +28,8 @@ static int cp_pp_turn(struct cp_worker *w, u64 *line, u64 v, bool cas,
 	int ret;
 
 	for (i = 0;; i++) {
-		if (cas) {
-			if (cmpxchg64(line, v, v + 1) == v)
-				return 0;
-		} else if (READ_ONCE(*line) == v) {
-			WRITE_ONCE(*line, v + 1);
+		if (cp_pingpong_try(line, v, cas))
 			return 0;
-		}
 		/* PAUSE may yield an emulated CPU: look at the clock after. */
 		if (i >= CP_PP_TIGHT_SPINS || i % 64 == 63) {
 			ret = cp_run_check(w, deadline);
@@ -51,7 +47,7 @@ static int cp_pp_wait(struct cp_worker *w, u64 *line, u64 v, u64 deadline)
 	unsigned long i;
 	int ret;
 
-	for (i = 0; READ_ONCE(*line) != v; i++) {
+	for (i = 0; cp_pingpong_look(line) != v; i++) {
 		/* PAUSE may yield an emulated CPU: look at the clock after. */
 		if (i >= CP_PP_TIGHT_SPINS || i % 64 == 63) {
 			ret = cp_run_check(w, deadline);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "harness/clock.h"
+#include "measure/pingpong.h"
 
 #define LINE_BYTES 4096		/* a page: nothing else shares the line */
 /*
@@ -90,7 +91,7 @@ static inline bool await(struct cp_c2c_pinger *p, volatile uint64_t *line,
 {
 	unsigned int spins = 0;
 
-	while (__atomic_load_n(line, __ATOMIC_ACQUIRE) != v)
+	while (cp_pingpong_look((const __u64 *)line) != v)
 		if (abandoned(p, &spins))
 			return false;
 	return true;
@@ -103,22 +104,9 @@ static inline bool turn(struct cp_c2c_pinger *p, volatile uint64_t *line,
 {
 	unsigned int spins = 0;
 
-	if (cas) {
-		uint64_t expected = v;
-
-		while (!__atomic_compare_exchange_n((uint64_t *)line, &expected,
-						    v + 1, false,
-						    __ATOMIC_ACQ_REL,
-						    __ATOMIC_ACQUIRE)) {
-			if (abandoned(p, &spins))
-				return false;
-			expected = v;
-		}
-		return true;
-	}
-	if (!await(p, line, v))
-		return false;
-	__atomic_store_n(line, v + 1, __ATOMIC_RELEASE);
+	while (!cp_pingpong_try((__u64 *)line, v, cas))
+		if (abandoned(p, &spins))
+			return false;
 	return true;
 }
 
