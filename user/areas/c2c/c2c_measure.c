@@ -147,15 +147,19 @@ static int record(struct cp_area_context *context,
 	return 0;
 }
 
+/* @job, its samples cut to those taken when its deadline passed. */
 static int run_user(struct cp_c2c_pinger *pinger, struct cp_c2c_job *job,
 		    uint64_t *ticks, uint64_t *segment_ticks,
 		    struct cp_c2c_placement *placement, const char *name,
 		    struct cp_error *error)
 {
-	unsigned int failed_cpu = 0;
+	unsigned int failed_cpu = 0, taken = 0;
 	int ret = cp_c2c_pinger_run(pinger, job, ticks, segment_ticks,
-				    placement, &failed_cpu,
+				    placement, &taken, &failed_cpu,
 				    cp_interrupt_requested);
+
+	if (!ret)
+		job->samples = taken;
 
 	if (ret == -EINTR)
 		return ret;
@@ -312,8 +316,17 @@ int c2c_measure_user(struct cp_area_context *context,
 					  overhead_ns);
 	job.samples = samples;
 	started_ns = cp_clock_monotonic_ns();
+	/* Samples sized from an estimate: a busy machine would let the job
+	 * run past its share and starve the pairs after it. */
+	if (!config->samples_asked) {
+		job.deadline_tsc = cp_clock_stop() +
+				   (uint64_t)(config->share_ns *
+					      context->clock->tsc_hz / 1e9);
+		job.least = context->harness->config.samples;
+	}
 	ret = run_user(pinger, &job, ticks, segment_ticks, &placement, name,
 		       error);
+	samples = job.samples;
 	for (unsigned int i = 0; !ret && i < samples; i++)
 		values[i] = ((double)ticks[i] - context->clock->overhead_ticks) /
 			    job.round_trips;

@@ -60,8 +60,12 @@ struct cp_c2c_pinger {
 	unsigned int nr_lines;
 	atomic_int quit;
 	/* Set by the job's caller to end a job between two looks at the
-	 * line: a busy machine can stretch one job to seconds. */
+	 * line: a busy machine can stretch one job to seconds.  Also set by
+	 * the initiator when the job's deadline passed (@ended), the
+	 * samples before it valid (@taken). */
 	_Alignas(128) atomic_int abandon;
+	atomic_int ended;
+	unsigned int taken;
 	unsigned int moves;
 };
 
@@ -199,6 +203,16 @@ static void initiate(struct cp_c2c_pinger *p)
 		for (unsigned int j = 0; j < CP_C2C_LINES_PER_SAMPLE; j++)
 			*line_of(p, s, j) = 0;
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		p->taken = s + 1;
+		/* The share is spent: the responder, waiting for the next
+		 * sample's first turn, gives up at its next look. */
+		if (job->deadline_tsc && s + 1 >= job->least &&
+		    s + 1 < job->samples &&
+		    cp_clock_stop() > job->deadline_tsc) {
+			atomic_store(&p->ended, 1);
+			atomic_store(&p->abandon, 1);
+			return;
+		}
 	}
 }
 
@@ -394,7 +408,7 @@ static void free_lines(const struct cp_topology *topology,
 int cp_c2c_pinger_run(struct cp_c2c_pinger *pinger,
 		      const struct cp_c2c_job *job, uint64_t *ticks,
 		      uint64_t *segment_ticks,
-		      struct cp_c2c_placement *placement,
+		      struct cp_c2c_placement *placement, unsigned int *taken,
 		      unsigned int *failed_cpu, bool (*stop)(void))
 {
 	struct cp_c2c_pinger *p = pinger;
@@ -414,6 +428,8 @@ int cp_c2c_pinger_run(struct cp_c2c_pinger *pinger,
 	atomic_store(&p->arrived, 0);
 	atomic_store(&p->placed, 0);
 	atomic_store(&p->abandon, 0);
+	atomic_store(&p->ended, 0);
+	p->taken = 0;
 	atomic_fetch_add(&p->generation, 1);
 	/* Sleep, not spin, and seldom: this thread must leave the CPUs to
 	 * the two (every wake-up could preempt one of them mid-trip). */
@@ -422,8 +438,9 @@ int cp_c2c_pinger_run(struct cp_c2c_pinger *pinger,
 			atomic_store(&p->abandon, 1);
 		usleep(2000);
 	}
-	if (atomic_load(&p->abandon))
+	if (atomic_load(&p->abandon) && !atomic_load(&p->ended))
 		ret = -EINTR;
+	*taken = p->taken;
 	for (int i = 0; i < 2 && !ret; i++) {
 		if (p->workers[i].error) {
 			*failed_cpu = p->workers[i].want_cpu;

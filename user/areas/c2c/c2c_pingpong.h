@@ -64,6 +64,10 @@ struct cp_c2c_job {
 	enum cp_c2c_variant variant;
 	uint32_t round_trips;		/* per sample */
 	unsigned int samples;
+	/* TSC past which the job ends after the sample under way (its
+	 * share of a budget spent), once it has @least samples; 0: none. */
+	uint64_t deadline_tsc;
+	unsigned int least;
 };
 
 struct cp_c2c_placement {
@@ -84,15 +88,17 @@ void cp_c2c_pinger_stop(struct cp_c2c_pinger *pinger);
  * Run @job: @ticks receives the initiator's raw ticks of each sample
  * (@job->samples entries); @segment_ticks (NULL: not wanted) the ticks of
  * each segment, @job->samples * CP_C2C_LINES_PER_SAMPLE entries numbered
- * as for cp_c2c_line_of_segment.  0; -EINVAL with *@failed_cpu when a thread
- * cannot move to its CPU; -ENOMEM; -EINTR when @stop (NULL: never), asked
- * every 2 ms, said to stop: the job ends within microseconds and its
- * ticks are not valid.  @placement says where the line was.
+ * as for cp_c2c_line_of_segment; *@taken the samples taken, fewer than
+ * @job->samples when its deadline passed (the first ones are valid).  0;
+ * -EINVAL with *@failed_cpu when a thread cannot move to its CPU;
+ * -ENOMEM; -EINTR when @stop (NULL: never), asked every 2 ms, said to
+ * stop: the job ends within microseconds and its ticks are not valid.
+ * @placement says where the line was.
  */
 int cp_c2c_pinger_run(struct cp_c2c_pinger *pinger,
 		      const struct cp_c2c_job *job, uint64_t *ticks,
 		      uint64_t *segment_ticks,
-		      struct cp_c2c_placement *placement,
+		      struct cp_c2c_placement *placement, unsigned int *taken,
 		      unsigned int *failed_cpu, bool (*stop)(void));
 
 /* Threads moved to another CPU since the start. */
