@@ -805,6 +805,22 @@ progress_cases() {
 		not_ok "progress: no escape sequence on a dumb terminal" \
 			"exit status $status" "$(head -c 600 "$work/tty" | cat -v)"
 	fi
+	# The c2c matrix colours its cells on a terminal, but not a dumb one.
+	if [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ]; then
+		c2c="$program c2c --mode user --cpus 0,1 --budget 0.2 --verbose"
+		script -qec "$c2c" /dev/null </dev/null >"$work/tty" 2>"$work/err"
+		coloured=$(grep -c "$(printf '\033')\[48;5;" "$work/tty")
+		TERM=dumb script -qec "$c2c" /dev/null </dev/null >"$work/tty" 2>"$work/err"
+		status=$?
+		if [ "$status" -eq 0 ] && [ "$coloured" -gt 0 ] &&
+		   grep -q "round trip" "$work/tty" &&
+		   ! grep -q "$(printf '\033')" "$work/tty"; then
+			ok "c2c: matrix coloured on a terminal, no escape on a dumb one"
+		else
+			not_ok "c2c: matrix coloured on a terminal, no escape on a dumb one" \
+				"exit status $status, coloured lines $coloured" "$(head -c 600 "$work/tty" | cat -v)"
+		fi
+	fi
 	script -qec "$short --quiet" /dev/null </dev/null >"$work/tty" 2>"$work/err"
 	status=$?
 	if [ "$status" -eq 0 ] && ! grep -q '%\]' "$work/tty"; then
