@@ -18,14 +18,7 @@ printed), 2 wrong usage or no browser.
 import os
 import sys
 
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-except ImportError:
-    print("check_report: python3-selenium is not installed", file=sys.stderr)
-    sys.exit(2)
-
-DRIVER = "/usr/bin/chromedriver"
+from headless import DRIVER, open_browser
 
 # What a reader of a default run's report scrolls through before the
 # first raw table, at most, at DEFAULT_WIDTH.
@@ -68,15 +61,6 @@ for (const section of document.querySelectorAll('section.area')) {
 }
 return out;
 """
-
-
-def browser(width):
-    options = webdriver.ChromeOptions()
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                "--disable-dev-shm-usage", f"--window-size={width},1000"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(DRIVER), options=options)
 
 
 def check_default(driver, charts):
@@ -155,7 +139,7 @@ def main(argv):
         print(f"check_report: no {DRIVER} (install chromium-driver)",
               file=sys.stderr)
         return 2
-    driver = browser(DEFAULT_WIDTH if default else 1400)
+    driver = open_browser(DEFAULT_WIDTH if default else 1400)
     try:
         failures = check(driver, report, screenshot, areas, default)
     finally:

@@ -11,14 +11,8 @@ browser.
 import os
 import sys
 
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-except ImportError:
-    print("screenshots: python3-selenium is not installed", file=sys.stderr)
-    sys.exit(2)
+from headless import open_browser
 
-DRIVER = "/usr/bin/chromedriver"
 WIDTH = 1280
 
 
@@ -27,11 +21,7 @@ def main(argv):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
     report, outdir = argv[1], argv[2]
-    options = webdriver.ChromeOptions()
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                "--disable-dev-shm-usage", f"--window-size={WIDTH},1000"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver = open_browser(WIDTH)
     missing = 0
     try:
         driver.get("file://" + os.path.abspath(report))
