@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "areas/align/align_loops.h"
+#include "measure/access.h"
 #include "areas/align/align_table.h"
 #include "harness/interrupt.h"
 #include "machine/usable_cpus.h"
@@ -141,12 +141,12 @@ static int check_offsets(const struct align_plan *plan, char *why,
 
 	for (size_t b = 0; c->nr_offsets && b < c->nr_buffers; b++)
 		if (cp_align_nr_slots(c->buffers[b], stride, offset, width) <
-		    CP_ALIGN_UNROLL) {
+		    CP_ACCESS_UNROLL) {
 			snprintf(why, why_len,
 				 "--offsets: offset %u with %u-byte accesses (slots of %u bytes) does not fit a %llu-byte buffer %d times; give a larger --buffers or smaller offsets",
 				 offset, width, stride,
 				 (unsigned long long)c->buffers[b],
-				 CP_ALIGN_UNROLL);
+				 CP_ACCESS_UNROLL);
 			return -EINVAL;
 		}
 	return 0;

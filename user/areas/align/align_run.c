@@ -7,7 +7,7 @@
 #include <sys/mman.h>
 
 #include "areas/align/align_layout.h"
-#include "areas/align/align_loops.h"
+#include "measure/access.h"
 #include "areas/align/align_widths.h"
 #include "harness/rng.h"
 
@@ -25,7 +25,7 @@ const char *cp_align_kind_name(enum cp_align_kind kind)
 
 size_t cp_align_min_slots(enum cp_align_kind kind)
 {
-	return kind == CP_ALIGN_LOAD_LATENCY ? 2 : CP_ALIGN_UNROLL;
+	return kind == CP_ALIGN_LOAD_LATENCY ? 2 : CP_ACCESS_UNROLL;
 }
 
 static unsigned char *slot(const struct cp_align_run *run, size_t k)
@@ -84,7 +84,7 @@ static int build_latency(struct cp_align_run *run)
 	if (!run->order)
 		return -ENOMEM;
 	cp_rng_cycle(run->order, n, run->access.seed);
-	run->scale = CP_ALIGN_HOPS_PER_ITERATION;
+	run->scale = CP_ACCESS_HOPS;
 	if (run->access.width >= 8) {
 		for (size_t i = 0; i < n; i++) {
 			void *next = slot(run, run->order[(i + 1) % n]);
@@ -94,9 +94,9 @@ static int build_latency(struct cp_align_run *run)
 		run->position = slot(run, run->order[0]);
 		return 0;
 	}
-	run->table_len = (n + CP_ALIGN_HOPS_PER_ITERATION - 1) /
-			 CP_ALIGN_HOPS_PER_ITERATION *
-			 CP_ALIGN_HOPS_PER_ITERATION;
+	run->table_len = (n + CP_ACCESS_HOPS - 1) /
+			 CP_ACCESS_HOPS *
+			 CP_ACCESS_HOPS;
 	run->table = malloc(run->table_len * sizeof(*run->table));
 	if (!run->table)
 		return -ENOMEM;
@@ -111,7 +111,7 @@ static int build_latency(struct cp_align_run *run)
 
 static void build_slots(struct cp_align_run *run)
 {
-	run->nr_slots -= run->nr_slots % CP_ALIGN_UNROLL;
+	run->nr_slots -= run->nr_slots % CP_ACCESS_UNROLL;
 	run->scale = run->nr_slots;
 	if (run->access.kind == CP_ALIGN_LOAD_THROUGHPUT) {
 		for (size_t k = 0; k < run->nr_slots; k++)
@@ -164,39 +164,42 @@ void cp_align_run_free(struct cp_align_run *run)
 
 static void chain_body(struct cp_align_run *run, uint64_t count)
 {
-	cp_align_chain_fn loop = cp_align_chain_loop(run->access.width);
+	cp_access_chain_fn loop = cp_access_chain_of(run->access.width);
 	const uintptr_t *end = run->table + run->table_len;
 
+	__u64 sum = run->checksum;
+
 	for (uint64_t i = 0; i < count; i++) {
-		loop(&run->chain_position, &run->table_next, &run->checksum);
+		loop(&run->chain_position, &run->table_next, &sum);
 		if (run->table_next == end)
 			run->table_next = run->table;
 	}
+	run->checksum = sum;
 }
 
 uint64_t cp_align_run_body(void *context, uint64_t count)
 {
 	struct cp_align_run *run = context;
 	const struct cp_align_access *a = &run->access;
-	uint64_t groups = run->nr_slots / CP_ALIGN_UNROLL;
+	uint64_t groups = run->nr_slots / CP_ACCESS_UNROLL;
 
 	if (!count)
 		return 0;
 	switch (a->kind) {
 	case CP_ALIGN_LOAD_LATENCY:
 		if (a->width >= 8)
-			run->position = cp_align_chase_loop(a->width)(
+			run->position = cp_access_chase_of(a->width)(
 				run->position, count);
 		else
 			chain_body(run, count);
-		run->hops += count * CP_ALIGN_HOPS_PER_ITERATION;
+		run->hops += count * CP_ACCESS_HOPS;
 		return (uint64_t)(uintptr_t)run->position ^ run->chain_position;
 	case CP_ALIGN_LOAD_THROUGHPUT:
-		run->checksum += cp_align_load_loop(a->width)(
+		run->checksum += cp_access_load_of(a->width)(
 			slot(run, 0), a->stride, groups, count);
 		break;
 	default:
-		cp_align_store_loop(a->width)(slot(run, 0), a->stride, groups,
+		cp_access_store_of(a->width)(slot(run, 0), a->stride, groups,
 					      count, run->pattern);
 		break;
 	}

@@ -3,14 +3,14 @@
  * One align measurement's buffer and loop, ready for the harness: a
  * page-aligned buffer on 4 KiB pages (huge pages refused: a 4 KiB
  * boundary inside a huge page is no page boundary), its slots laid out as
- * areas/align/align_layout.h says, and the loop of areas/align/align_loops.h for the kind
- * and width.
+ * areas/align/align_layout.h says, and the loop of include/measure/access.h
+ * for the kind and width (the module's ACCESS runs the same loops).
  *
  * Load latency: the slots are visited in one random cycle (Sattolo), so
  * no prefetcher learns the order; 8 to 64 bytes chase pointers stored at
  * the offset, 1 to 4 bytes chain through the loaded zero (see
- * align_loops.h).  Load throughput and stores: the slots in address order
- * (a multiple of CP_ALIGN_UNROLL of them), one lap per iteration.
+ * include/measure/access.h).  Load throughput and stores: the slots in address order
+ * (a multiple of CP_ACCESS_UNROLL of them), one lap per iteration.
  *
  * Every run checks afterwards that the accesses did what they claim: the
  * chase ended on the slot the cycle predicts, the chain loaded zeros, the
@@ -62,7 +62,7 @@ struct cp_align_run {
 	unsigned char pattern[64];	/* stores: what is stored */
 };
 
-/* Minimum slots: latency 2, the others CP_ALIGN_UNROLL. */
+/* Minimum slots: latency 2, the others CP_ACCESS_UNROLL. */
 size_t cp_align_min_slots(enum cp_align_kind kind);
 
 /* Build @run for @access.  0, -EINVAL (bad width or kind, stride below
