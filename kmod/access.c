@@ -2,120 +2,87 @@
 /*
  * CACHEPROBE_CMD_ACCESS: loads or stores of 1 to 64 bytes at an offset
  * from a line boundary, as a dependent chain or independent accesses.
+ * The loops are include/measure/access.h's, which the tool's user mode
+ * runs too; this file lays out what they walk (the same cycle from the
+ * same seed) and hands them the interrupt-off window a chunk at a time.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/err.h>
 #include <linux/math.h>
+#include <linux/mm.h>
+#include <linux/random.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/string.h>
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
 #include <asm/fpu/types.h>
+#include "measure/access.h"
+#include "chain.h"
 #include "runner.h"
 
+/* Accesses between two looks at the interrupt-off window. */
 #define CP_ACCESS_CHUNK		64
 #define CP_ACCESS_MAX_OFFSET	4096
 
-typedef void (*cp_access_fn)(void *base, u32 stride, u32 nr_slots, u32 n,
-			     u32 *pos);
+static_assert(CP_ACCESS_CHUNK % CP_ACCESS_HOPS == 0 &&
+	      CP_ACCESS_CHUNK % CP_ACCESS_UNROLL == 0);
 
-/*
- * One width's three loops.  @ld loads (%1) into %0 for the dependent
- * chain, @ldi loads (%1) for throughput (into %0, or a vector register),
- * @st stores to (%0), @zero prepares the stored register.  Slot addresses
- * advance in C; in the chain, the loaded value (always 0) is added to the
- * next address.
- *
- * Every general register an asm writes is an output operand: a load into
- * a hard-coded %eax once overwrote the slot index the compiler kept there,
- * so the throughput loop never left its first slot.  The vector registers
- * cannot be declared clobbered (the kernel is built without SSE, and GCC
- * refuses them); for the same reason the compiler never keeps a value in
- * them, and the FPU runs (cp_access_fpu_ops) save the task's own.
+/* What the stores write: zeros, as the UAPI header says. */
+static const unsigned char cp_access_zeros[64];
+
+/**
+ * struct cp_access - one ACCESS request's buffer and where its walk is
+ * @base: slot 0's access, OFFSET bytes into the buffer.
+ * @stride: bytes between slots.
+ * @nr_slots: slots walked (throughput: a multiple of CP_ACCESS_UNROLL).
+ * @accesses: accesses per sample, in whole loop steps.
+ * @width: bytes per access.
+ * @variant: enum cacheprobe_access_variant.
+ * @warm: every slot was read once.
+ * @order: LOAD_LATENCY: the cycle, slot indices (cp_chain_order()).
+ * @hops: LOAD_LATENCY: hops done so far.
+ * @position: LOAD_LATENCY from 8 bytes: the slot the chase is at.
+ * @table: LOAD_LATENCY below 8 bytes: the next slot's address of each hop,
+ *	@table_len entries (the cycle, repeated to whole calls of 16).
+ * @table_len: entries of @table.
+ * @table_next: the entry the chain reads next.
+ * @chain_position: the slot the chain is at.
+ * @sum: what the loads loaded (the chain's zeros, the throughput lanes).
+ * @pos: throughput: the next slot, a multiple of CP_ACCESS_UNROLL.
+ * @chase: the loop of LOAD_LATENCY from 8 bytes.
+ * @chain: the loop of LOAD_LATENCY below 8 bytes.
+ * @load: the loop of LOAD_THROUGHPUT.
+ * @store: the loop of STORE_THROUGHPUT.
  */
-#define CP_ACCESS_LOOPS(w, ld, ldi, st, zero)				\
-static void cp_ld_dep_##w(void *base, u32 stride, u32 nr_slots, u32 n,	\
-			  u32 *pos)					\
-{									\
-	u32 j = *pos;							\
-	u64 v = 0;							\
-									\
-	while (n--) {							\
-		void *p = base + (u64)j * stride + v;			\
-									\
-		asm volatile(ld : "=r" (v) : "r" (p) : "memory");	\
-		if (++j == nr_slots)					\
-			j = 0;						\
-	}								\
-	*pos = j;							\
-}									\
-static void cp_ld_ind_##w(void *base, u32 stride, u32 nr_slots, u32 n,	\
-			  u32 *pos)					\
-{									\
-	u32 j = *pos;							\
-	u64 sink;							\
-									\
-	while (n--) {							\
-		asm volatile(ldi : "=r" (sink)				\
-			     : "r" (base + (u64)j * stride) : "memory");	\
-		if (++j == nr_slots)					\
-			j = 0;						\
-	}								\
-	*pos = j;							\
-}									\
-static void cp_st_##w(void *base, u32 stride, u32 nr_slots, u32 n,	\
-		      u32 *pos)						\
-{									\
-	u32 j = *pos;							\
-									\
-	asm volatile(zero : : : "memory");				\
-	while (n--) {							\
-		asm volatile(st : : "r" (base + (u64)j * stride)	\
-			     : "memory");				\
-		if (++j == nr_slots)					\
-			j = 0;						\
-	}								\
-	*pos = j;							\
-}
-
-CP_ACCESS_LOOPS(1, "movzbl (%1), %k0", "movzbl (%1), %k0",
-		"movb $0, (%0)", "")
-CP_ACCESS_LOOPS(2, "movzwl (%1), %k0", "movzwl (%1), %k0",
-		"movw $0, (%0)", "")
-CP_ACCESS_LOOPS(4, "movl (%1), %k0", "movl (%1), %k0",
-		"movl $0, (%0)", "")
-CP_ACCESS_LOOPS(8, "movq (%1), %0", "movq (%1), %0",
-		"movq $0, (%0)", "")
-CP_ACCESS_LOOPS(16, "movdqu (%1), %%xmm0\n\tmovq %%xmm0, %0",
-		"movdqu (%1), %%xmm0", "movdqu %%xmm0, (%0)",
-		"pxor %%xmm0, %%xmm0")
-CP_ACCESS_LOOPS(32, "vmovdqu (%1), %%ymm0\n\tvmovq %%xmm0, %0",
-		"vmovdqu (%1), %%ymm0", "vmovdqu %%ymm0, (%0)",
-		"vpxor %%ymm0, %%ymm0, %%ymm0")
-CP_ACCESS_LOOPS(64, "vmovdqu64 (%1), %%zmm0\n\tvmovq %%xmm0, %0",
-		"vmovdqu64 (%1), %%zmm0", "vmovdqu64 %%zmm0, (%0)",
-		"vpxord %%zmm0, %%zmm0, %%zmm0")
-
-/* [log2 width][variant - 1] */
-static const cp_access_fn cp_access_fns[7][3] = {
-	{ cp_ld_dep_1, cp_ld_ind_1, cp_st_1 },
-	{ cp_ld_dep_2, cp_ld_ind_2, cp_st_2 },
-	{ cp_ld_dep_4, cp_ld_ind_4, cp_st_4 },
-	{ cp_ld_dep_8, cp_ld_ind_8, cp_st_8 },
-	{ cp_ld_dep_16, cp_ld_ind_16, cp_st_16 },
-	{ cp_ld_dep_32, cp_ld_ind_32, cp_st_32 },
-	{ cp_ld_dep_64, cp_ld_ind_64, cp_st_64 },
-};
-
 struct cp_access {
-	void *base;
+	unsigned char *base;
 	u32 stride;
 	u32 nr_slots;
 	u32 accesses;
 	u32 width;
-	u32 pos;
+	u32 variant;
 	bool warm;
-	cp_access_fn fn;
+	u32 *order;
+	u64 hops;
+	void *position;
+	unsigned long *table;
+	u64 table_len;
+	const unsigned long *table_next;
+	unsigned long chain_position;
+	u64 sum;
+	u32 pos;
+	cp_access_chase_fn chase;
+	cp_access_chain_fn chain;
+	cp_access_load_fn load;
+	cp_access_store_fn store;
 };
+
+static unsigned char *cp_access_slot(const struct cp_access *a, u64 k)
+{
+	return a->base + k * a->stride;
+}
 
 /**
  * cp_access_width_ok() - whether ACCESS can use a width here
@@ -155,27 +122,143 @@ static int cp_access_prepare(struct cp_worker *w)
 	if (a->warm)
 		return 0;
 	for (j = 0; j < a->nr_slots; j++)
-		READ_ONCE(*(u8 *)(a->base + (u64)j * a->stride));
+		READ_ONCE(*cp_access_slot(a, j));
 	a->warm = true;
 	return 0;
 }
 
 /*
- * Test builds: a loop of @n accesses from slot @from must end @n slots on
- * (modulo the slots); one that lost its index (an undeclared register
- * clobber) does not.  Compiled out of the module meant for use.
+ * Test builds check after every call of a loop that it did what it
+ * claims: a loop that lost its place (an undeclared register clobber once
+ * kept the throughput loop on its first slot) is counted by
+ * cp_lost_place().  Compiled out of the module meant for use.
  */
-static void cp_access_check_walk(const struct cp_access *a, u32 from, u32 n)
+#ifdef CACHEPROBE_FAULT_INJECT
+#define CP_ACCESS_TEST_BUILD	true
+#else
+#define CP_ACCESS_TEST_BUILD	false
+#endif
+
+/* A slot's bytes before the first sample of a test build. */
+static unsigned char cp_access_test_byte(u64 slot, u32 i)
 {
-	if (a->pos != (u32)(((u64)from + n) % a->nr_slots))
+	return (unsigned char)(slot * 151 + i * 29 + 17);
+}
+
+/* What the loads of @slots slots from @from add up to. */
+static u64 cp_access_lanes(const struct cp_access *a, u32 from, u32 slots)
+{
+	u64 sum = 0, lane;
+	u32 k, i;
+
+	for (k = from; k < from + slots; k++) {
+		const unsigned char *p = cp_access_slot(a, k);
+
+		for (i = 0; i < a->width; i += 8) {
+			lane = 0;
+			memcpy(&lane, p + i, min_t(u32, a->width, 8));
+			sum += lane;
+		}
+	}
+	return sum;
+}
+
+/*
+ * Loads must have read their slots, stores written zeros to them (which
+ * the check turns back into non-zero bytes for the next lap).
+ */
+static void cp_access_check_lap(struct cp_access *a, u32 from, u32 slots,
+				u64 loaded)
+{
+	u32 k, i;
+
+	if (!CP_ACCESS_TEST_BUILD)
+		return;
+	if (a->variant == CACHEPROBE_ACCESS_LOAD_THROUGHPUT) {
+		if (loaded != cp_access_lanes(a, from, slots))
+			cp_lost_place();
+		return;
+	}
+	for (k = from; k < from + slots; k++) {
+		unsigned char *p = cp_access_slot(a, k);
+
+		if (memchr_inv(p, 0, a->width))
+			cp_lost_place();
+		for (i = 0; i < a->width; i++)
+			p[i] = cp_access_test_byte(k, i) | 1;
+	}
+}
+
+/*
+ * The chase must be on the slot its cycle says, the chain too, having
+ * loaded only zeros.
+ */
+static void cp_access_check_hops(const struct cp_access *a)
+{
+	u64 at;
+
+	if (!CP_ACCESS_TEST_BUILD)
+		return;
+	if (a->chase) {
+		if (a->position !=
+		    cp_access_slot(a, a->order[a->hops % a->nr_slots]))
+			cp_lost_place();
+		return;
+	}
+	at = (a->table_next - a->table + a->table_len - 1) % a->table_len;
+	if (a->sum || a->chain_position != a->table[at])
 		cp_lost_place();
+}
+
+/* @n accesses of LOAD_LATENCY, a multiple of CP_ACCESS_HOPS. */
+static void cp_access_hop(struct cp_access *a, u32 n)
+{
+	u32 calls = n / CP_ACCESS_HOPS;
+
+	if (a->chase) {
+		a->position = a->chase(a->position, calls);
+	} else {
+		while (calls--) {
+			a->chain(&a->chain_position, &a->table_next, &a->sum);
+			if (a->table_next == a->table + a->table_len)
+				a->table_next = a->table;
+		}
+	}
+	a->hops += n;
+	cp_access_check_hops(a);
+}
+
+/*
+ * @n accesses of a throughput variant, a multiple of CP_ACCESS_UNROLL:
+ * whole groups from the next slot, back to slot 0 at the end.
+ */
+static void cp_access_walk(struct cp_access *a, u32 n)
+{
+	u32 slots;
+	u64 loaded = 0;
+
+	while (n) {
+		slots = min(n, a->nr_slots - a->pos);
+		if (a->load)
+			loaded = a->load(cp_access_slot(a, a->pos), a->stride,
+					 slots / CP_ACCESS_UNROLL, 1);
+		else
+			a->store(cp_access_slot(a, a->pos), a->stride,
+				 slots / CP_ACCESS_UNROLL, 1, cp_access_zeros);
+		cp_access_check_lap(a, a->pos, slots, loaded);
+		a->sum += loaded;
+		a->pos += slots;
+		if (a->pos == a->nr_slots)
+			a->pos = 0;
+		n -= slots;
+	}
 }
 
 static int cp_access_sample(struct cp_worker *w, u64 round, u64 deadline,
 			    u64 *value)
 {
 	struct cp_access *a = cp_run_ctx(w);
-	u32 left = a->accesses, n, from;
+	u32 left = a->accesses, n;
 	u64 start, end;
 	int ret;
 
@@ -183,20 +266,17 @@ static int cp_access_sample(struct cp_worker *w, u64 round, u64 deadline,
 	while (left) {
 		n = min_t(u32, left, CP_ACCESS_CHUNK);
 		left -= n;
-		from = a->pos;
-		a->fn(a->base, a->stride, a->nr_slots, n, &a->pos);
-		cp_access_check_walk(a, from, n);
+		if (a->variant == CACHEPROBE_ACCESS_LOAD_LATENCY)
+			cp_access_hop(a, n);
+		else
+			cp_access_walk(a, n);
 		ret = cp_run_check(w, deadline);
 		if (ret)
-			goto out;
+			return ret;
 	}
 	end = rdtsc_ordered();
 	*value = end - start;
-out:
-	/* Leave no upper vector state behind for SSE code. */
-	if (a->width >= 32)
-		asm volatile("vzeroupper");
-	return ret;
+	return 0;
 }
 
 static const struct cp_run_ops cp_access_ops = {
@@ -254,6 +334,117 @@ static int cp_access_check(const struct cp_access_req *req, u32 *stride,
 	return 0;
 }
 
+/*
+ * Slots of @a's buffer, and whole steps of accesses; at least four slots
+ * for the throughput loops, which walk groups of four.
+ */
+static int cp_access_shape(struct cp_access *a, const struct cp_access_req *req,
+			   struct cp_err *err)
+{
+	u32 step = CP_ACCESS_HOPS;
+
+	a->nr_slots = min_t(u64, (req->size - req->offset - req->width) /
+				 a->stride + 1, U32_MAX);
+	if (a->variant != CACHEPROBE_ACCESS_LOAD_LATENCY) {
+		step = CP_ACCESS_UNROLL;
+		a->nr_slots -= a->nr_slots % CP_ACCESS_UNROLL;
+		if (!a->nr_slots)
+			return cp_fail(err, EINVAL, CACHEPROBE_ATTR_SIZE,
+				       "SIZE holds fewer than four slots",
+				       "size %llu, stride %u: the throughput variants walk slots in groups of %u",
+				       req->size, a->stride, CP_ACCESS_UNROLL);
+	}
+	a->accesses = round_up(req->accesses, step);
+	return 0;
+}
+
+/*
+ * Test builds: slots that are not zeros, so loads and stores show what
+ * they touched.
+ */
+static void cp_access_fill_for_test(struct cp_access *a)
+{
+	u32 k, i;
+
+	if (!CP_ACCESS_TEST_BUILD)
+		return;
+	for (k = 0; k < a->nr_slots; k++)
+		for (i = 0; i < a->width; i++)
+			cp_access_slot(a, k)[i] = cp_access_test_byte(k, i) | 1;
+}
+
+/* LOAD_LATENCY from 8 bytes: each slot holds the next's address. */
+static int cp_access_link(struct cp_access *a, const struct cp_chain *chain,
+			  struct cp_err *err)
+{
+	return cp_chain_link(a->base, chain, a->order, &a->position, err);
+}
+
+/*
+ * LOAD_LATENCY below 8 bytes: the next slot's address of each hop, the
+ * cycle repeated to whole calls of the loop; the slots stay zeros.
+ */
+static int cp_access_table(struct cp_access *a, struct cp_err *err)
+{
+	u64 i, n = a->nr_slots;
+
+	a->table_len = round_up(n, CP_ACCESS_HOPS);
+	a->table = kvmalloc_array(a->table_len, sizeof(*a->table),
+				  GFP_KERNEL | __GFP_NOWARN);
+	if (!a->table)
+		return cp_fail(err, ENOMEM, 0, "cannot allocate the chain table",
+			       "%llu entries", a->table_len);
+	cp_live_inc(a->table);
+	for (i = 0; i < a->table_len; i++) {
+		a->table[i] = (unsigned long)cp_access_slot(a,
+					a->order[(i + 1) % n]);
+		if (i % 65536 == 65535)
+			cond_resched();
+	}
+	a->table_next = a->table;
+	a->chain_position = (unsigned long)cp_access_slot(a, a->order[0]);
+	return 0;
+}
+
+/* The loop of the request, and what it walks. */
+static int cp_access_build(struct cp_access *a,
+			   const struct cp_access_req *req, struct cp_err *err)
+{
+	struct cp_chain chain = {
+		.nr_slots = a->nr_slots, .stride = a->stride,
+		.order = CACHEPROBE_ORDER_RANDOM, .chases = 1,
+		.seed = req->has_seed ? req->seed : get_random_u64(),
+	};
+	u32 *order;
+
+	a->load = a->variant == CACHEPROBE_ACCESS_LOAD_THROUGHPUT ?
+		  cp_access_load_of(a->width) : NULL;
+	a->store = a->variant == CACHEPROBE_ACCESS_STORE_THROUGHPUT ?
+		   cp_access_store_of(a->width) : NULL;
+	if (a->variant != CACHEPROBE_ACCESS_LOAD_LATENCY) {
+		cp_access_fill_for_test(a);
+		return 0;
+	}
+	a->chase = cp_access_chase_of(a->width);
+	a->chain = cp_access_chain_of(a->width);
+	order = cp_chain_order(&chain, err);
+	if (IS_ERR(order))
+		return PTR_ERR(order);
+	a->order = order;
+	return a->chase ? cp_access_link(a, &chain, err) :
+			  cp_access_table(a, err);
+}
+
+static void cp_access_free(struct cp_access *a)
+{
+	if (a->order)
+		cp_chain_order_free(a->order);
+	if (a->table) {
+		cp_live_dec(a->table);
+		kvfree(a->table);
+	}
+}
+
 /**
  * cp_access() - time loads or stores of a width at an offset
  * @req: the request
@@ -265,25 +456,22 @@ static int cp_access_check(const struct cp_access_req *req, u32 *stride,
 int cp_access(const struct cp_access_req *req, struct cp_run_res *res,
 	      struct cp_err *err)
 {
-	struct cp_access a = { .accesses = req->accesses,
-			       .width = req->width };
+	struct cp_access a = { .width = req->width, .variant = req->variant };
 	struct cp_run_spec spec = {
 		.ctx = &a,
 		.cpus = req->run.cpus,
 		.nr_cpus = 1,
 		.samples = req->run.samples,
 		.timed = 1,
-		.ops_per_sample = req->accesses,
 	};
 	void *buf;
 	int ret;
 
-	ret = cp_access_check(req, &a.stride, err);
+	ret = cp_access_check(req, &a.stride, err) ?:
+	      cp_access_shape(&a, req, err);
 	if (ret)
 		return ret;
-	a.nr_slots = min_t(u64, (req->size - req->offset - req->width) /
-				a.stride + 1, U32_MAX);
-	a.fn = cp_access_fns[ilog2(req->width)][req->variant - 1];
+	spec.ops_per_sample = a.accesses;
 	spec.ops = req->width >= 16 ? &cp_access_fpu_ops : &cp_access_ops;
 	ret = cp_run_lock(&req->run, 1, 1, true, 1, res, err);
 	if (ret)
@@ -294,7 +482,8 @@ int cp_access(const struct cp_access_req *req, struct cp_run_res *res,
 		ret = PTR_ERR(buf);
 	} else {
 		a.base = buf + req->offset;
-		ret = cp_run(&spec, res, err);
+		ret = cp_access_build(&a, req, err) ?: cp_run(&spec, res, err);
+		cp_access_free(&a);
 		cp_buf_free(buf);
 	}
 	cp_run_unlock();

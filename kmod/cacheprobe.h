@@ -249,6 +249,8 @@ struct cp_chase_req {
  * @offset: bytes from the start of a slot.
  * @variant: enum cacheprobe_access_variant.
  * @accesses: accesses per sample.
+ * @seed: LOAD_LATENCY's cycle's seed, when @has_seed.
+ * @has_seed: false: the module draws the seed.
  */
 struct cp_access_req {
 	struct cp_run_req run;
@@ -258,6 +260,8 @@ struct cp_access_req {
 	u32 offset;
 	u32 variant;
 	u32 accesses;
+	u64 seed;
+	bool has_seed;
 };
 
 /**

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Pointer chains through a buffer, shared by CHASE and XFER. */
+/* Pointer chains through a buffer, shared by CHASE, ACCESS and XFER. */
 #ifndef CACHEPROBE_CHAIN_H
 #define CACHEPROBE_CHAIN_H
 
@@ -22,6 +22,10 @@ struct cp_chain {
 	u64 seed;
 };
 
+u32 *cp_chain_order(const struct cp_chain *chain, struct cp_err *err);
+void cp_chain_order_free(u32 *order);
+int cp_chain_link(void *buf, const struct cp_chain *chain, const u32 *order,
+		  void **first, struct cp_err *err);
 int cp_chain_build(void *buf, const struct cp_chain *chain, void **first,
 		   struct cp_err *err);
 int cp_chain_check_order(u32 *order, struct cp_err *err);

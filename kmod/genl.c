@@ -361,7 +361,13 @@ static int cp_genl_access(struct genl_info *info,
 		.offset = cp_genl_u32(info, CACHEPROBE_ATTR_OFFSET),
 		.stride = cp_genl_u32(info, CACHEPROBE_ATTR_STRIDE),
 	};
+	struct nlattr *seed = info->attrs[CACHEPROBE_ATTR_SEED];
 
+	/* Present, any value is a seed, 0 included. */
+	if (seed) {
+		req.seed = nla_get_u64(seed);
+		req.has_seed = true;
+	}
 	return cp_access(&req, res, err);
 }
 
@@ -570,6 +576,7 @@ static const struct nla_policy cp_access_policy[CACHEPROBE_ATTR_MAX + 1] = {
 	[CACHEPROBE_ATTR_WIDTH] = { .type = NLA_U32 },
 	[CACHEPROBE_ATTR_OFFSET] = { .type = NLA_U32 },
 	[CACHEPROBE_ATTR_VARIANT] = { .type = NLA_U32 },
+	[CACHEPROBE_ATTR_SEED] = { .type = NLA_U64 },
 };
 
 static const struct nla_policy cp_pingpong_policy[CACHEPROBE_ATTR_MAX + 1] = {

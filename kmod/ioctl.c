@@ -334,8 +334,14 @@ static int cp_ioc_call_access(const union cp_ioc_run_arg *arg,
 		.offset = a->offset,
 		.variant = a->variant,
 		.accesses = a->accesses,
+		/* As CHASE's: 0 is "no seed", what ABI 4 callers pass. */
+		.seed = a->seed,
+		.has_seed = a->seed != 0,
 	};
 
+	if (a->reserved0)
+		return cp_fail(err, EINVAL, 0, "reserved fields must be zero",
+			       "struct cacheprobe_access.reserved0");
 	return cp_access(&req, res, err);
 }
 

@@ -750,6 +750,8 @@ static void k_nl_build(struct rawnl_req *r, uint16_t fam, const struct kreq *q)
 		rawnl_put_u32(r, CACHEPROBE_ATTR_WIDTH, q->width);
 		rawnl_put_u32(r, CACHEPROBE_ATTR_OFFSET, q->offset);
 		rawnl_put_u32(r, CACHEPROBE_ATTR_VARIANT, q->variant);
+		if (q->has_seed)
+			rawnl_put_u64(r, CACHEPROBE_ATTR_SEED, q->seed);
 		break;
 	case CACHEPROBE_CMD_PINGPONG:
 		rawnl_put_u32(r, CACHEPROBE_ATTR_OPS, q->ops);
@@ -869,6 +871,7 @@ static unsigned long k_ioc_build(union kioc *u, const struct kreq *q)
 		u->access.offset = q->offset;
 		u->access.variant = q->variant;
 		u->access.accesses = q->ops;
+		u->access.seed = q->has_seed ? q->seed : 0;
 		return CACHEPROBE_IOC_ACCESS;
 	case CACHEPROBE_CMD_PINGPONG:
 		u->pingpong.variant = q->variant;
@@ -1309,6 +1312,68 @@ static void k_chase_options(const struct kctx *c, bool nl)
 	k_check_err(c, nl, "chase-pages-u32-max", &q, EINVAL, "unknown PAGES");
 }
 
+/* An ACCESS whose reply's OPS must be @want (whole loop steps). */
+static void k_check_access_ops(const struct kctx *c, bool netlink,
+			       const char *name, const struct kreq *q,
+			       uint32_t want)
+{
+	char full[128];
+	struct kres k;
+
+	k_check_ok(c, netlink, name, q);
+	snprintf(full, sizeof(full), "%s-ops-%s", name,
+		 netlink ? "netlink" : "ioctl");
+	k_call(c, netlink, q, &k);
+	check(!k.error && k.ops == want, full,
+	      "errno %d (%s) msg \"%s\", ops %u (asked %u, want %u)",
+	      k.error, strerror(k.error), k.msg, k.ops, q->ops, want);
+}
+
+/*
+ * ABI 5: ACCESS runs the tool's loops: LOAD_LATENCY a cycle from SEED
+ * (the test build counts a chase or chain that is not where its cycle
+ * says in lost_places), OPS in whole steps, four slots for throughput.
+ */
+static void k_access_loops(const struct kctx *c, bool nl)
+{
+	uint32_t last = online_cpus() - 1;
+	struct kreq q;
+
+	q = k_access(last);
+	q.has_seed = true;
+	q.seed = 0x5eed;
+	q.ops = 250;
+	k_check_access_ops(c, nl, "access-latency-seed", &q, 256);
+	q.width = 2;
+	q.offset = 63;
+	k_check_access_ops(c, nl, "access-chain-seed", &q, 256);
+	q = k_access(0);
+	q.variant = CACHEPROBE_ACCESS_LOAD_THROUGHPUT;
+	q.ops = 250;
+	k_check_access_ops(c, nl, "access-throughput-steps", &q, 252);
+	q.variant = CACHEPROBE_ACCESS_STORE_THROUGHPUT;
+	q.ops = 1;
+	k_check_access_ops(c, nl, "access-store-steps", &q, 4);
+	/* One slot is a cycle of one for latency, no group of four for
+	 * throughput. */
+	q = k_access(0);
+	q.size = 8;
+	q.ops = 16;
+	k_check_access_ops(c, nl, "access-latency-one-slot", &q, 16);
+	q.size = 64 * 2 + 8;
+	q.stride = 64;
+	q.variant = CACHEPROBE_ACCESS_LOAD_THROUGHPUT;
+	k_check_err(c, nl, "access-throughput-three-slots", &q, EINVAL,
+		    "SIZE holds fewer than four slots");
+	if (nl) {
+		/* Over netlink any seed is one, 0 included. */
+		q = k_access(0);
+		q.has_seed = true;
+		q.seed = 0;
+		k_check_ok(c, nl, "access-seed-0", &q);
+	}
+}
+
 /* The extended ack blames the attribute at fault, CHASE's new ones too. */
 static void k_nl_blamed(const struct kctx *c, const char *name,
 			const struct kreq *q, int want_errno,
@@ -1547,6 +1612,18 @@ static void k_bad_raw(const struct kctx *c)
 	rawnl_put_u32(&r, CACHEPROBE_ATTR_SEED, 1);
 	rawnl_talk(c->fd, &r, &ans);
 	expect_nl("nl-chase-seed-length", &ans, EINVAL, NULL);
+	/* ABI 5: ACCESS's SEED is a u64 too. */
+	rawnl_start(&r, c->fam, CACHEPROBE_CMD_ACCESS, CACHEPROBE_GENL_VERSION);
+	rawnl_put(&r, CACHEPROBE_ATTR_CPU_LIST, cpus, 4);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_SAMPLES, 1);
+	rawnl_put_u64(&r, CACHEPROBE_ATTR_SIZE, 4096);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_OPS, 16);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_WIDTH, 8);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_VARIANT,
+		      CACHEPROBE_ACCESS_LOAD_LATENCY);
+	rawnl_put_u32(&r, CACHEPROBE_ATTR_SEED, 1);
+	rawnl_talk(c->fd, &r, &ans);
+	expect_nl("nl-access-seed-length", &ans, EINVAL, NULL);
 	rawnl_start(&r, c->fam, CACHEPROBE_CMD_XFER, CACHEPROBE_GENL_VERSION);
 	rawnl_put(&r, CACHEPROBE_ATTR_CPU_LIST, cpus, sizeof(cpus));
 	rawnl_put_u32(&r, CACHEPROBE_ATTR_SAMPLES, 1);
@@ -1647,6 +1724,34 @@ static void k_bad_raw(const struct kctx *c)
 		      (unsigned long long)k.page_bytes);
 	}
 
+	/* ABI 5: ACCESS's seed 0 is "draw one" over ioctl, and the word
+	 * before it stays reserved. */
+	{
+		struct kreq q = k_access(0);
+		union kioc u;
+		unsigned long n;
+
+		q.has_seed = true;
+		q.seed = 0;
+		k_check_ok(c, false, "ioc-access-seed-0-draws", &q);
+		n = k_ioc_build(&u, &q);
+		head_init(&u.access.head, &m);
+		u.access.run.cpus = (uintptr_t)cpus;
+		u.access.run.nr_cpus = 1;
+		u.access.run.samples = 1;
+		u.access.run.values = (uintptr_t)values;
+		u.access.run.values_cap = 4;
+		u.access.reserved0 = 1;
+		ret = ioctl(c->dev, n, &u.access);
+		expect_ioc("ioc-access-reserved0", ret, EINVAL, &m,
+			   "struct cacheprobe_access.reserved0");
+		u.access.reserved0 = 0;
+		u.access.reserved[1] = 1;
+		ret = ioctl(c->dev, n, &u.access);
+		expect_ioc("ioc-access-reserved-after-seed", ret, EINVAL, &m,
+			   "struct cacheprobe_access.reserved");
+	}
+
 	/* What follows XFER's delay is still reserved. */
 	memset(&xf, 0, sizeof(xf));
 	head_init(&xf.head, &m);
@@ -1733,6 +1838,8 @@ static int run_kcmd(uint32_t offline)
 	k_shapes(&c, false);
 	k_chase_options(&c, true);
 	k_chase_options(&c, false);
+	k_access_loops(&c, true);
+	k_access_loops(&c, false);
 	k_bad(&c, true, ~0u);
 	k_bad(&c, false, ~0u);
 	k_bad_raw(&c);

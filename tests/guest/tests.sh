@@ -66,7 +66,7 @@ test_features() {
 
 test_transport() {
 	tr=$1
-	t_expect_out "info-$tr" "^module: *cacheprobe [0-9.]+ \(ABI 4\) via $tr" \
+	t_expect_out "info-$tr" "^module: *cacheprobe [0-9.]+ \(ABI 5\) via $tr" \
 		"$RUN" info --transport "$tr"
 	t_expect_out "info-online-$tr" "^online cpus: *0-$LAST \($ONLINE of" \
 		"$RUN" info --transport "$tr"

@@ -170,6 +170,8 @@ int cp_client_access(struct cp_client *client,
 		.offset = params->offset,
 		.variant = params->variant,
 		.ops = params->accesses,
+		.seed = params->seed,
+		.has_seed = params->has_seed,
 	};
 
 	return run_kcmd(client, &kcmd, result, error);

@@ -152,7 +152,13 @@ struct cp_access_params {
 	uint32_t width;			/* 1, 2, 4, 8, 16, 32, 64 */
 	uint32_t offset;		/* from the start of each slot */
 	uint32_t variant;		/* enum cacheprobe_access_variant */
-	uint32_t accesses;		/* per sample */
+	uint32_t accesses;		/* per sample; the module does whole
+					 * loop steps (ABI 5: 16 or 4) */
+	/* ABI 5: LOAD_LATENCY's cycle, sent if has_seed (an older module
+	 * refuses it); false: the module draws one; over ioctl seed 0 is
+	 * no seed either. */
+	uint64_t seed;
+	bool has_seed;
 };
 
 struct cp_pingpong_params {

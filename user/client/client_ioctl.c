@@ -295,6 +295,7 @@ static unsigned long encode_kcmd(const struct cp_kcmd *kcmd,
 		arg->access.offset = kcmd->offset;
 		arg->access.variant = kcmd->variant;
 		arg->access.accesses = kcmd->ops;
+		arg->access.seed = kcmd->has_seed ? kcmd->seed : 0;
 		return CACHEPROBE_IOC_ACCESS;
 	case CACHEPROBE_CMD_PINGPONG:
 		arg->pingpong.variant = kcmd->variant;
@@ -369,7 +370,8 @@ static int ioctl_kcmd(struct cp_client *client, const struct cp_kcmd *kcmd,
 		return cp_error_set(error, EINVAL, "unknown command %u",
 				    kcmd->cmd);
 	/* The struct's seed 0 means "draw one": not the chain asked for. */
-	if (kcmd->cmd == CACHEPROBE_CMD_CHASE && kcmd->has_seed && !kcmd->seed)
+	if ((kcmd->cmd == CACHEPROBE_CMD_CHASE ||
+	     kcmd->cmd == CACHEPROBE_CMD_ACCESS) && kcmd->has_seed && !kcmd->seed)
 		return cp_error_set(error, EINVAL,
 				    "the ioctl cannot ask for seed 0 (0 there "
 				    "means the module draws one); use netlink "

@@ -30,7 +30,8 @@ struct cp_kcmd {
 	uint32_t delay;
 	uint32_t pages;			/* CHASE, ABI 4: sent when not 0 */
 	uint32_t chases;		/* CHASE, ABI 4: sent when not 0 */
-	uint64_t seed;			/* CHASE, ABI 4: sent if has_seed */
+	uint64_t seed;			/* CHASE, ABI 4; ACCESS, ABI 5: sent
+					 * if has_seed */
 	bool has_seed;
 };
 

@@ -361,12 +361,17 @@ static int put_kcmd_attrs(struct nl_msg *msg, const struct cp_kcmd *kcmd)
 					   kcmd->seed);
 		return ret;
 	case CACHEPROBE_CMD_ACCESS:
-		return ret | nla_put_u64(msg, CACHEPROBE_ATTR_SIZE, kcmd->size) |
+		ret |= nla_put_u64(msg, CACHEPROBE_ATTR_SIZE, kcmd->size) |
 		       nla_put_u32(msg, CACHEPROBE_ATTR_OPS, kcmd->ops) |
 		       nla_put_u32(msg, CACHEPROBE_ATTR_STRIDE, kcmd->stride) |
 		       nla_put_u32(msg, CACHEPROBE_ATTR_WIDTH, kcmd->width) |
 		       nla_put_u32(msg, CACHEPROBE_ATTR_OFFSET, kcmd->offset) |
 		       nla_put_u32(msg, CACHEPROBE_ATTR_VARIANT, kcmd->variant);
+		/* ABI 5, only when asked for: an older module refuses it. */
+		if (kcmd->has_seed)
+			ret |= nla_put_u64(msg, CACHEPROBE_ATTR_SEED,
+					   kcmd->seed);
+		return ret;
 	case CACHEPROBE_CMD_PINGPONG:
 		return ret | nla_put_u32(msg, CACHEPROBE_ATTR_OPS, kcmd->ops) |
 		       nla_put_u32(msg, CACHEPROBE_ATTR_VARIANT, kcmd->variant);

@@ -77,9 +77,12 @@
  * CACHEPROBE_MAX_CHASES and GET_INFO's MAX_CHASES
  * (struct cacheprobe_info.max_chases); every measurement reply's
  * MISSED_ROUNDS and DISTURBED (struct cacheprobe_run.missed_rounds,
- * .disturbed).
+ * .disturbed).  5: ACCESS runs the tool's loops (include/measure/access.h):
+ * LOAD_LATENCY follows a random cycle drawn from ACCESS's SEED (struct
+ * cacheprobe_access.seed), OPS is done in whole loop steps and the reply
+ * says how many, the throughput variants need four slots.
  */
-#define CACHEPROBE_ABI_VERSION		4
+#define CACHEPROBE_ABI_VERSION		5
 
 /*
  * CPU sets ("cpumasks") cross the ABI as bitmaps: an array of __u64 words in
@@ -261,10 +264,18 @@
  *	cacheprobe_access_variant: loads as latency or throughput, stores
  *	as throughput only); optional OFFSET (bytes from the start of
  *	each slot, below 4096; default 0), STRIDE (bytes between slots, at
- *	least WIDTH; default OFFSET + WIDTH rounded up to the line size).
- *	Slot k starts at k * STRIDE from the page-aligned buffer; the
- *	accesses walk the slots in address order, over and over, until OPS
- *	are done; SIZE must hold one slot.  16-byte accesses use SSE,
+ *	least WIDTH; default OFFSET + WIDTH rounded up to the line size),
+ *	(ABI 5) SEED.  Slot k starts at k * STRIDE from the page-aligned
+ *	buffer.  The loops are the tool's own (include/measure/access.h),
+ *	so both modes run the same instructions.  Since ABI 5, LOAD_LATENCY
+ *	visits the slots in one random cycle drawn from SEED as CHASE's
+ *	random order is (SIZE must hold one slot), and the throughput
+ *	variants walk the slots in address order, over and over, in groups
+ *	of four (SIZE must hold four slots; the slots beyond the last whole
+ *	group are not used).  OPS is rounded up to whole loop steps, 16
+ *	accesses for LOAD_LATENCY and 4 for the others; the reply's OPS is
+ *	the count done.  (ABI 2 to 4: the slots in address order for every
+ *	variant, exactly OPS accesses, one slot enough.)  16-byte accesses use SSE,
  *	32-byte AVX, 64-byte AVX-512F, inside kernel_fpu_begin()/end() taken
  *	around the interrupt-off window.  Every slot is read once before the
  *	first sample.  Reply: the run attributes, one SERIES; a value is the
@@ -416,7 +427,11 @@ enum cacheprobe_cmd {
  *	a chain built in user mode from the same seed, SIZE, STRIDE and
  *	CHASES is the same chain.  Any value, 0 included, is a seed; absent,
  *	the module draws one (the ioctl cannot ask for seed 0, see struct
- *	cacheprobe_chase).
+ *	cacheprobe_chase).  (ABI 5) ACCESS request: the seed of
+ *	LOAD_LATENCY's cycle, drawn the same way (the other variants ignore
+ *	it); a cycle built in user mode from the same seed, SIZE, STRIDE,
+ *	OFFSET and WIDTH is the same cycle.  A module of ABI 4 or older
+ *	refuses it with ACCESS (EINVAL, an unknown attribute).
  * @CACHEPROBE_ATTR_MAX_CHASES: (ABI 4) GET_INFO reply, u32:
  *	CACHEPROBE_MAX_CHASES.
  * @CACHEPROBE_ATTR_MISSED_ROUNDS: (ABI 4) reply of every measurement
@@ -575,10 +590,12 @@ enum cacheprobe_pages {
 /**
  * enum cacheprobe_access_variant - what ACCESS does
  * @CACHEPROBE_ACCESS_LOAD_LATENCY: loads, each address depending on the
- *	previous load's value (the buffer holds zeros, added to the next
- *	address): latency.  For 16 to 64 bytes the value reaches the next
- *	address through a MOVQ from the vector register, which the time
- *	includes.
+ *	previous load's value: latency.  From 8 bytes up each slot holds the
+ *	address of the next at OFFSET (for 16 to 64 bytes it reaches a
+ *	general register through a MOVQ from the vector register, which the
+ *	time includes); 1 to 4 bytes load a zero that is added to the next
+ *	slot's address, read from a table off the dependent path.  (ABI 2 to
+ *	4: every width added the loaded zero to the next address.)
  * @CACHEPROBE_ACCESS_LOAD_THROUGHPUT: independent loads: throughput.
  * @CACHEPROBE_ACCESS_STORE_THROUGHPUT: independent stores of zeros.
  *	Stores are measured as throughput only: there is no store-latency
@@ -877,7 +894,13 @@ struct cacheprobe_chase {
  * @offset: in, as CACHEPROBE_ATTR_OFFSET.
  * @variant: in, enum cacheprobe_access_variant.
  * @accesses: in, accesses per sample (CACHEPROBE_ATTR_OPS).
+ * @reserved0: must be 0.
+ * @seed: in (ABI 5), as CACHEPROBE_ATTR_SEED, except that 0 means no seed:
+ *	the module draws one, as for an absent SEED.
  * @reserved: must be 0.
+ *
+ * @reserved0, @seed and @reserved were reserved[5] in ABI 2 to 4, whose
+ * module refuses them unless 0.
  *
  * Errors as CACHEPROBE_CMD_ACCESS.
  */
@@ -890,7 +913,9 @@ struct cacheprobe_access {
 	__u32 offset;
 	__u32 variant;
 	__u32 accesses;
-	__u32 reserved[5];
+	__u32 reserved0;
+	__u64 seed;
+	__u32 reserved[2];
 };
 
 /**

@@ -299,6 +299,7 @@ static int open_module(const struct cp_area_options *options,
 		kernel->features = info.features;
 		kernel->max_irqoff_ns = info.max_irqoff_ns;
 		kernel->max_buffer_bytes = info.max_buffer_bytes;
+		kernel->takes_seed = info.abi_version >= 5;
 		cp_module_info_free(&info);
 	}
 	return ret;

@@ -43,6 +43,7 @@ struct align_kernel {
 	uint64_t features;		/* CACHEPROBE_FEAT_* */
 	uint64_t max_irqoff_ns;		/* 0: unknown */
 	uint64_t max_buffer_bytes;	/* 0: unknown */
+	bool takes_seed;		/* ABI 5: ACCESS's SEED */
 };
 
 /* "load-latency 8B off 60, 24 KiB, stride 256". */

@@ -2,9 +2,11 @@
 /*
  * One align item measured by the module (ACCESS): the same width, offset,
  * stride and buffer size on the same CPU, with preemption and interrupts
- * off.  The module's dependent chain walks the slots in address order and
- * carries the loaded zero into the next address (see the UAPI header); its
- * buffer is zeroed.  Accesses per sample are sized from a first small
+ * off, and the same loops (include/measure/access.h): from ABI 5 the
+ * module's load latency follows the cycle user mode's first round draws
+ * from --seed (an older module walks the slots in address order and adds
+ * the loaded zero to the next address; see the UAPI header).  Accesses
+ * per sample, whole steps of the loop, are sized from a first small
  * request so that a sample lasts the user-mode sample length but at most
  * half the module's interrupt-off window, and halved while a sample
  * overflows it (client/kernel_call.h).
@@ -17,6 +19,7 @@
 #include "client/kernel_call.h"
 #include "areas/latency/latency_kernel.h"
 #include "harness/stability.h"
+#include "measure/access.h"
 
 _Static_assert(CACHEPROBE_ACCESS_LOAD_THROUGHPUT ==
 		       CACHEPROBE_ACCESS_LOAD_LATENCY + CP_ALIGN_LOAD_THROUGHPUT &&
@@ -73,11 +76,18 @@ int align_measure_kernel(struct cp_area_context *context,
 		.offset = item->offset,
 		/* The module's variants follow the kinds, from 1. */
 		.variant = CACHEPROBE_ACCESS_LOAD_LATENCY + item->kind,
+		/* User mode's first round draws its cycle from this seed:
+		 * the module's is the same cycle. */
+		.seed = context->options->seed,
+		.has_seed = kernel->takes_seed,
 	};
 	const struct cp_harness_config *config = &plan->harness.config;
 	struct cp_kernel_call call = {
 		.send = send_access, .context = kernel->client,
 		.request = &params, .ops = &params.accesses,
+		/* The module's loops do whole steps (ABI 5). */
+		.multiple = item->kind == CP_ALIGN_LOAD_LATENCY ?
+			    CP_ACCESS_HOPS : CP_ACCESS_UNROLL,
 		.samples = &params.samples,
 		.fixed_ops = config->fixed_count,
 		.target_ns = config->target_sample_ns,
