@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * CACHEPROBE_CMD_XFER: a producer CPU touches a block, a consumer CPU then
- * walks it as a dependent chain and times the walk.
+ * walks it as a dependent chain and times the walk.  The touch and the
+ * walk are include/measure/xfer.h's, which the tool's user mode runs too.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -9,6 +10,7 @@
 #include <linux/mm.h>
 #include <linux/random.h>
 #include <asm/cpufeature.h>
+#include "measure/xfer.h"
 #include "chain.h"
 #include "runner.h"
 
@@ -70,9 +72,9 @@ static int cp_xfer_produce(struct cp_worker *w, struct cp_xfer *x,
 		void *p = x->block + i * x->line;
 
 		if (x->variant == CACHEPROBE_XFER_MODIFY)
-			asm volatile("addq $0, %0" : "+m" (*(u64 *)p));
+			cp_xfer_modify(p);
 		else
-			sum += READ_ONCE(*(u64 *)p);
+			sum += cp_xfer_read(p);
 		if (i % CP_XFER_CHUNK == CP_XFER_CHUNK - 1) {
 			ret = cp_run_check(w, deadline);
 			if (ret)
@@ -82,36 +84,6 @@ static int cp_xfer_produce(struct cp_worker *w, struct cp_xfer *x,
 	/* Keep the reads. */
 	OPTIMIZER_HIDE_VAR(sum);
 	return 0;
-}
-
-/*
- * Follow @n pointers from @p, each load followed by @delay adds of @zero to
- * the pointer: every add waits for the load and for the add before it, and
- * the next load waits for the last add, a dependent delay of one cycle per
- * add.  A register operand, not an immediate 0, which newer cores drop at
- * rename.  The add loop is written out in asm so that nothing else (such
- * as a register copy the compiler might choose) joins the chain, and the
- * compiler keeps every add.  Always inlined: with @delay the constant 0
- * the walk is the bare chain.
- */
-static __always_inline void **cp_xfer_walk(void **p, u64 n, u32 delay,
-					   unsigned long zero)
-{
-	u32 k;
-
-	while (n--) {
-		p = *p;
-		if (!delay)
-			continue;
-		k = delay;
-		asm volatile("1:\tadd %[zero], %[p]\n\t"
-			     "dec %[k]\n\t"
-			     "jnz 1b"
-			     : [p] "+r" (p), [k] "+r" (k)
-			     : [zero] "r" (zero)
-			     : "cc");
-	}
-	return p;
 }
 
 static int cp_xfer_consume(struct cp_worker *w, struct cp_xfer *x,

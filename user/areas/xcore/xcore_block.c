@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include "measure/xfer.h"
+
 const char *cp_xcore_touch_name(enum cp_xcore_touch touch)
 {
 	switch (touch) {
@@ -28,15 +30,12 @@ void cp_xcore_touch(const struct cp_chase *block, enum cp_xcore_touch touch)
 	if (touch == CP_XCORE_TOUCH_NONE)
 		return;
 	for (size_t i = 0; i < block->nr_lines; i++) {
-		uint64_t *word = (uint64_t *)line_at(block, i);
+		__u64 *word = (__u64 *)line_at(block, i);
 
-		/* An add of 0 to memory: the pointer stays, the line is
-		 * written (Modified); the asm keeps the compiler from
-		 * dropping a store that changes nothing. */
 		if (touch == CP_XCORE_TOUCH_MODIFY)
-			__asm__ __volatile__("addq $0, %0" : "+m"(*word));
+			cp_xfer_modify(word);
 		else
-			sum += *(volatile uint64_t *)word;
+			sum += cp_xfer_read(word);
 	}
 	__asm__ __volatile__("" : : "r"(sum));
 }
@@ -54,18 +53,12 @@ static volatile uintptr_t zero;
 
 void *cp_xcore_walk(void *head, size_t lines, unsigned int delay)
 {
-	uintptr_t nothing = zero;
-	void **p = head;
+	unsigned long nothing = zero;
 
-	for (size_t i = 0; i < lines; i++) {
-		p = *p;
-		/* Each add waits for the previous one and for the load: a
-		 * dependent delay of one cycle per add.  A register operand,
-		 * not an immediate 0, which newer cores fold at rename. */
-		for (unsigned int k = 0; k < delay; k++)
-			__asm__ __volatile__("add %1, %0" : "+r"(p) : "r"(nothing));
-	}
-	return p;
+	/* As the module's: with delay the constant 0, the bare chain. */
+	if (!delay)
+		return cp_xfer_walk(head, lines, 0, nothing);
+	return cp_xfer_walk(head, lines, delay, nothing);
 }
 
 int cp_xcore_check_block(uint64_t bytes, uint64_t limit, char *why,
