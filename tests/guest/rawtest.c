@@ -1204,24 +1204,38 @@ static void k_shapes(const struct kctx *c, bool nl)
  * A CHASE of ABI 4: its result shape as k_check_ok() checks it, OPS as
  * asked (loads over all chases), and PAGE_BYTES @want.
  */
-static void k_check_chase(const struct kctx *c, bool netlink,
-			  const char *name, const struct kreq *q,
-			  uint64_t want)
+/*
+ * A run that must succeed, then its reply's OPS and PAGE_BYTES (0 when
+ * absent, as for every command but CHASE), checked as NAME-WHAT.
+ */
+static void k_check_reply(const struct kctx *c, bool netlink,
+			  const char *name, const char *what,
+			  const struct kreq *q, uint32_t want_ops,
+			  uint64_t want_page_bytes)
 {
 	char full[128];
 	struct kres k;
 
 	k_check_ok(c, netlink, name, q);
-	snprintf(full, sizeof(full), "%s-page-bytes-%s", name,
+	snprintf(full, sizeof(full), "%s-%s-%s", name, what,
 		 netlink ? "netlink" : "ioctl");
 	k_call(c, netlink, q, &k);
-	check(!k.error && k.ops == q->ops && k.page_bytes == want, full,
-	      "errno %d (%s) msg \"%s\", ops %u (asked %u), PAGE_BYTES %llu (want %llu)",
-	      k.error, strerror(k.error), k.msg, k.ops, q->ops,
-	      (unsigned long long)k.page_bytes, (unsigned long long)want);
-	if (!k.error)
+	check(!k.error && k.ops == want_ops &&
+	      k.page_bytes == want_page_bytes, full,
+	      "errno %d (%s) msg \"%s\", ops %u (asked %u, want %u), PAGE_BYTES %llu (want %llu)",
+	      k.error, strerror(k.error), k.msg, k.ops, q->ops, want_ops,
+	      (unsigned long long)k.page_bytes,
+	      (unsigned long long)want_page_bytes);
+	if (!k.error && q->cmd == CACHEPROBE_CMD_CHASE)
 		printf("# %s: PAGE_BYTES %llu\n", full,
 		       (unsigned long long)k.page_bytes);
+}
+
+static void k_check_chase(const struct kctx *c, bool netlink,
+			  const char *name, const struct kreq *q,
+			  uint64_t want)
+{
+	k_check_reply(c, netlink, name, "page-bytes", q, q->ops, want);
 }
 
 /*
@@ -1317,16 +1331,7 @@ static void k_check_access_ops(const struct kctx *c, bool netlink,
 			       const char *name, const struct kreq *q,
 			       uint32_t want)
 {
-	char full[128];
-	struct kres k;
-
-	k_check_ok(c, netlink, name, q);
-	snprintf(full, sizeof(full), "%s-ops-%s", name,
-		 netlink ? "netlink" : "ioctl");
-	k_call(c, netlink, q, &k);
-	check(!k.error && k.ops == want, full,
-	      "errno %d (%s) msg \"%s\", ops %u (asked %u, want %u)",
-	      k.error, strerror(k.error), k.msg, k.ops, q->ops, want);
+	k_check_reply(c, netlink, name, "ops", q, want, 0);
 }
 
 /*
