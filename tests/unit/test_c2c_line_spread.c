@@ -537,6 +537,64 @@ static void test_of_segments(void **state)
 	free(ticks);
 }
 
+/* A job of @samples samples of 160 round trips at 1 GHz whose every line
+ * takes @ns, its timings 1 ns apart. */
+static uint64_t *job_of(unsigned int samples, double ns)
+{
+	size_t segments = (size_t)samples * CP_C2C_LINES_PER_SAMPLE;
+	uint64_t *ticks = malloc(segments * sizeof(*ticks));
+	unsigned int pool = cp_c2c_pool_lines(samples);
+
+	assert_non_null(ticks);
+	for (size_t g = 0; g < segments; g++) {
+		uint32_t trips = cp_c2c_segment_trips(160,
+			(unsigned int)(g % CP_C2C_LINES_PER_SAMPLE));
+
+		ticks[g] = (uint64_t)llround((ns + (double)(g / pool)) *
+					     trips);
+	}
+	return ticks;
+}
+
+/*
+ * A measurement's rounds each place their lines anew: the lines of every
+ * round are judged together.  Two rounds whose lines are 105 and 135 ns
+ * are two groups of 1024 lines each; a third round whose lines are timed
+ * once leaves the whole spread undetermined, as its fewest timings say.
+ */
+static void test_line_values_of_rounds(void **state)
+{
+	struct cp_c2c_line_values lines = { 0 };
+	struct cp_c2c_line_spread s;
+	uint64_t *fast = job_of(320, 105), *slow = job_of(400, 135);
+	uint64_t *short_job = job_of(64, 120);
+
+	(void)state;
+	assert_int_equal(cp_c2c_line_values_add(&lines, fast, 320, 160, 1e9,
+						 1), 0);
+	assert_int_equal(cp_c2c_line_values_add(&lines, slow, 400, 160, 1e9,
+						 1), 0);
+	assert_int_equal(cp_c2c_line_values_judge(&lines, &s), 0);
+	assert_int_equal(s.lines, 2048);
+	assert_int_equal(s.visits, 5);
+	assert_int_equal(s.rounds, 2);
+	assert_int_equal(s.groups, 2);
+	assert_int_equal(s.fast_lines, 1024);
+	assert_int_equal(s.slow_lines, 1024);
+	assert_int_equal(cp_c2c_line_values_add(&lines, short_job, 64, 160,
+						 1e9, 1), 0);
+	assert_int_equal(cp_c2c_line_values_judge(&lines, &s), 0);
+	assert_int_equal(s.lines, 3072);
+	assert_int_equal(s.visits, 1);
+	assert_int_equal(s.groups, 0);
+	assert_int_equal(s.rounds, 3);
+	assert_int_equal(cp_c2c_spread_samples_needed(3), 960);
+	cp_c2c_line_values_free(&lines);
+	free(fast);
+	free(slow);
+	free(short_job);
+}
+
 /* A user-mode c2c measurement of 0:1 with @samples samples of @ns and
  * @spread in its params. */
 static void add_pair(struct cp_results *results, int cas, double ns,
@@ -565,11 +623,13 @@ static void add_pair(struct cp_results *results, int cas, double ns,
 }
 
 static const struct cp_c2c_line_spread split_spread = {
-	.groups = 2, .lines = 1024, .fast_lines = 809, .slow_lines = 215,
+	.groups = 2, .lines = 1024, .visits = 93, .fast_lines = 809,
+	.slow_lines = 215,
 	.fast_ns = 120.6, .slow_ns = 166.4, .range = 0.41,
 };
 static const struct cp_c2c_line_spread one_spread = {
-	.groups = 1, .lines = 1024, .fast_lines = 1024, .fast_ns = 123.4,
+	.groups = 1, .lines = 1024, .visits = 93, .fast_lines = 1024,
+	.fast_ns = 123.4,
 	.slow_ns = NAN, .range = 0.161,
 };
 
@@ -658,6 +718,17 @@ static void test_results_file(void **state)
 	assert_int_equal(s.slow_lines, 215);
 	assert_true(s.slow_ns == 166.4);
 	assert_false(cp_c2c_line_spread_load(&back.measurements[2], &s));
+	/* A file from before rounds has no line_visits: one job's, from
+	 * its samples. */
+	for (size_t i = 0; i < back.measurements[0].nr_params; i++)
+		if (!strcmp(back.measurements[0].params[i].name,
+			    "line_visits"))
+			snprintf(back.measurements[0].params[i].name,
+				 sizeof(back.measurements[0].params[i].name),
+				 "older");
+	assert_true(cp_c2c_line_spread_load(&back.measurements[0], &s));
+	assert_int_equal(s.visits, 5999 * 16 / 1024);
+	assert_int_equal(s.rounds, 1);
 	capture_text_begin(&text);
 	assert_int_equal(cp_results_write_json(&back, text.stream), 0);
 	capture_text_end(&text);
@@ -777,6 +848,7 @@ int main(void)
 		cmocka_unit_test(test_recorded),
 		cmocka_unit_test(test_line_value),
 		cmocka_unit_test(test_of_segments),
+		cmocka_unit_test(test_line_values_of_rounds),
 		cmocka_unit_test(test_results_file),
 		cmocka_unit_test(test_console),
 		cmocka_unit_test(test_console_undetermined),

@@ -121,35 +121,114 @@ static int open_module(const struct cp_area_options *options,
 	return ret;
 }
 
-static int measure_pair(struct cp_area_context *context, struct c2c_run *run,
-			const struct cp_cpu_pair *pair, bool kernel,
-			struct cp_error *error)
+/* The progress line: @config, and what is left of the budget. */
+static void show(struct cp_area_context *context, const struct c2c_run *run,
+		 const struct c2c_pair_config *config, bool kernel,
+		 unsigned int round, unsigned int rounds)
+{
+	double left_s = (run->total_ns - run->done_ns) / 1e9;
+	char what[96];
+	int len;
+
+	c2c_config_name(config, what, sizeof(what));
+	len = (int)strlen(what);
+	if (rounds > 1)
+		len += snprintf(what + len, sizeof(what) - len,
+				", round %u of %u", round + 1, rounds);
+	snprintf(what + len, sizeof(what) - len,
+		 "%s, %.0f s of the budget left", kernel ? " (kernel)" : "",
+		 left_s);
+	if (context->progress)
+		context->progress(context->progress_data, what, run->done_ns,
+				  run->total_ns);
+}
+
+static struct c2c_pair_config pair_config(struct c2c_run *run,
+					  const struct cp_cpu_pair *pair,
+					  int variant)
+{
+	return (struct c2c_pair_config){
+		.pair = pair, .variant = (enum cp_c2c_variant)variant,
+		.home = run->home, .share_ns = next_share(run),
+		.sample_cost_ns = &run->sample_cost_ns,
+		.samples_asked = run->samples_asked,
+	};
+}
+
+static int measure_pair_kernel(struct cp_area_context *context,
+			       struct c2c_run *run,
+			       const struct cp_cpu_pair *pair,
+			       struct cp_error *error)
 {
 	int ret = 0;
 
 	for (int v = 0; v < CP_C2C_NR_VARIANTS && !ret; v++) {
-		struct c2c_pair_config config = {
-			.pair = pair, .variant = (enum cp_c2c_variant)v,
-			.home = run->home, .share_ns = next_share(run),
-			.sample_cost_ns = &run->sample_cost_ns,
-			.samples_asked = run->samples_asked,
-		};
-		char what[80];
-		double left_s = (run->total_ns - run->done_ns) / 1e9;
+		struct c2c_pair_config config = pair_config(run, pair, v);
 
-		c2c_config_name(&config, what, sizeof(what));
-		snprintf(what + strlen(what), sizeof(what) - strlen(what),
-			 "%s, %.0f s of the budget left",
-			 kernel ? " (kernel)" : "", left_s);
-		if (context->progress)
-			context->progress(context->progress_data, what,
-					  run->done_ns, run->total_ns);
-		ret = kernel ? c2c_measure_kernel(context, run->client,
-						  run->max_irqoff_ns, &config,
-						  error)
-			     : c2c_measure_user(context, run->pinger, &config,
-						error);
+		show(context, run, &config, true, 0, 1);
+		ret = c2c_measure_kernel(context, run->client,
+					 run->max_irqoff_ns, &config, error);
 		run->done_ns += run->schedule.share_ns;
+	}
+	return ret;
+}
+
+/*
+ * The variants' rounds, interleaved: round after round, each variant
+ * once in an order drawn from --seed and the round, so that a slow
+ * stretch of the machine (its vCPUs moved, say) falls on both variants
+ * and into their intervals.  What the rounds took is kept when one
+ * fails or the run is interrupted.
+ */
+static int measure_pair_user(struct cp_area_context *context,
+			     struct c2c_run *run,
+			     const struct cp_cpu_pair *pair,
+			     struct cp_error *error)
+{
+	struct c2c_pair_config configs[CP_C2C_NR_VARIANTS];
+	struct c2c_user_rounds rounds[CP_C2C_NR_VARIANTS];
+	size_t order[CP_C2C_NR_VARIANTS];
+	unsigned int most = 0, started = 0;
+	struct cp_error unreported;
+	int ret = 0, kept;
+
+	for (int v = 0; v < CP_C2C_NR_VARIANTS && !ret; v++) {
+		configs[v] = pair_config(run, pair, v);
+		show(context, run, &configs[v], false, 0, 1);
+		ret = c2c_user_start(context, run->pinger, &configs[v],
+				     &rounds[v], error);
+		if (ret)
+			break;
+		started++;
+		if (rounds[v].plan.rounds > most)
+			most = rounds[v].plan.rounds;
+	}
+	for (unsigned int r = 0; r < most && !ret; r++) {
+		cp_rounds_order_in(order, CP_C2C_NR_VARIANTS,
+				   context->options->seed, r);
+		for (size_t k = 0; k < CP_C2C_NR_VARIANTS && !ret; k++) {
+			struct c2c_user_rounds *variant = &rounds[order[k]];
+
+			if (r >= variant->plan.rounds)
+				continue;
+			show(context, run, &configs[order[k]], false, r,
+			     variant->plan.rounds);
+			ret = c2c_user_round(context, run->pinger,
+					     &configs[order[k]], variant, error);
+			run->done_ns += run->schedule.share_ns /
+					variant->plan.rounds;
+			if (!ret && cp_interrupt_requested())
+				ret = -EINTR;
+		}
+	}
+	for (unsigned int v = 0; v < started; v++) {
+		/* Interrupted, the interrupt is what the run reports. */
+		kept = ret && ret != -EINTR ? 0 :
+		       c2c_user_finish(context, &configs[v], &rounds[v],
+				       ret ? &unreported : error);
+		if (!ret)
+			ret = kept;
+		c2c_user_drop(&rounds[v]);
 	}
 	return ret;
 }
@@ -211,8 +290,12 @@ static int run_mode(struct cp_area_context *context, struct c2c_run *run,
 		run->planned_ns += moving;
 		run->mode[run->mode_index].planned_ns += moving;
 		run->mode[run->mode_index].measured++;
-		ret = measure_pair(context, run, &run->schedule.pairs[i],
-				   kernel, error);
+		ret = kernel ? measure_pair_kernel(context, run,
+						   &run->schedule.pairs[i],
+						   error)
+			     : measure_pair_user(context, run,
+						 &run->schedule.pairs[i],
+						 error);
 		if (!ret && cp_interrupt_requested())
 			ret = -EINTR;
 	}

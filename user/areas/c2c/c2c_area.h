@@ -8,6 +8,8 @@
 #include "areas/c2c/c2c_pingpong.h"
 #include "areas/c2c/c2c_schedule.h"
 #include "areas/c2c/c2c_choices.h"
+#include "areas/c2c/c2c_line_spread.h"
+#include "harness/rounds.h"
 
 /* Round trips per sample: at least (the timer) and at most. */
 #define C2C_MIN_ROUND_TRIPS 16
@@ -46,11 +48,46 @@ struct c2c_pair_config {
 void c2c_config_name(const struct c2c_pair_config *config, char *out,
 		     size_t len);
 
-/* 0, -EINTR, or -errno with @error. */
-int c2c_measure_user(struct cp_area_context *context,
-		     struct cp_c2c_pinger *pinger,
-		     const struct c2c_pair_config *config,
-		     struct cp_error *error);
+/*
+ * A variant's user-mode samples, taken in rounds (--rounds; fewer when
+ * its share gives a round less than C2C_MIN_ROUND_NS): each round a job
+ * of its own on lines placed anew, and the rounds of a pair's variants
+ * interleaved, so that the interval of a median covers the placement of
+ * its lines and the moments of the share, not one stretch of one job.
+ */
+struct c2c_user_rounds {
+	char name[64];
+	struct cp_c2c_job job;		/* round trips fixed by the probe */
+	struct cp_rounds plan;
+	unsigned int done;		/* rounds taken */
+	unsigned int taken[CP_ROUNDS_MAX];	/* samples of each */
+	uint64_t *ticks, *segment_ticks;	/* one round's */
+	double *values;			/* per_round apart, round order */
+	struct cp_c2c_placement placement;	/* the first round's */
+	struct cp_c2c_line_values lines;	/* every round's */
+};
+
+/* The shortest part of a variant's share a round takes. */
+#define C2C_MIN_ROUND_NS 100e6
+
+/*
+ * User mode: start probes the round trip and plans the rounds; each
+ * round then runs one job; finish records the measurement (nothing when
+ * no round was taken).  Drop releases what is left, whatever happened.
+ * 0, -EINTR, or -errno with @error.
+ */
+int c2c_user_start(struct cp_area_context *context,
+		   struct cp_c2c_pinger *pinger,
+		   const struct c2c_pair_config *config,
+		   struct c2c_user_rounds *rounds, struct cp_error *error);
+int c2c_user_round(struct cp_area_context *context,
+		   struct cp_c2c_pinger *pinger,
+		   const struct c2c_pair_config *config,
+		   struct c2c_user_rounds *rounds, struct cp_error *error);
+int c2c_user_finish(struct cp_area_context *context,
+		    const struct c2c_pair_config *config,
+		    struct c2c_user_rounds *rounds, struct cp_error *error);
+void c2c_user_drop(struct c2c_user_rounds *rounds);
 int c2c_measure_kernel(struct cp_area_context *context,
 		       struct cp_client *client, uint64_t max_irqoff_ns,
 		       const struct c2c_pair_config *config,

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "areas/c2c/c2c_pingpong.h"
+#include "harness/rounds.h"
 #include "stats/stats.h"
 
 /* ns in whole picoseconds: params are integers. */
@@ -23,6 +24,8 @@ int cp_c2c_line_spread_store(struct cp_measurement *m,
 
 	if (!ret)
 		ret = cp_measurement_add_param(m, "lines", (int64_t)s->lines);
+	if (!ret)
+		ret = cp_measurement_add_param(m, "line_visits", s->visits);
 	if (ret || !s->groups)
 		return ret;
 	if (!ret)
@@ -55,8 +58,15 @@ bool cp_c2c_line_spread_load(const struct cp_measurement *m,
 	memset(s, 0, sizeof(*s));
 	s->groups = (unsigned int)groups;
 	s->lines = (size_t)lines;
-	s->visits = (unsigned int)(m->nr_samples * CP_C2C_LINES_PER_SAMPLE /
-				   (size_t)lines);
+	/* Files written before rounds: one job, its samples' segments. */
+	s->visits = (unsigned int)cp_measurement_param(
+		m, "line_visits",
+		(int64_t)(m->nr_samples * CP_C2C_LINES_PER_SAMPLE /
+			  (size_t)lines));
+	s->rounds = m->samples_per_round
+		? (unsigned int)cp_rounds_count(m->nr_samples,
+						m->samples_per_round)
+		: 1;
 	s->fast_ns = s->slow_ns = s->range = s->noise_ns = NAN;
 	if (!groups)
 		return true;
@@ -111,10 +121,10 @@ json_object *cp_c2c_line_spread_json(const struct cp_c2c_line_spread *s)
 	return object;
 }
 
-unsigned int cp_c2c_spread_samples_needed(void)
+unsigned int cp_c2c_spread_samples_needed(unsigned int rounds)
 {
 	return CP_C2C_SPREAD_MIN_VISITS * CP_C2C_LINE_POOL /
-	       CP_C2C_LINES_PER_SAMPLE;
+	       CP_C2C_LINES_PER_SAMPLE * (rounds ? rounds : 1);
 }
 
 /* The median of the first @n of @values (NaN for none). */
@@ -132,6 +142,8 @@ static void count(const struct cp_c2c_line_spread *s,
 		out->lines = s->lines;
 	if (out->pairs == 1 || s->visits < out->visits)
 		out->visits = s->visits;
+	if (s->rounds > out->rounds)
+		out->rounds = s->rounds;
 	if (s->groups > out->most_groups)
 		out->most_groups = s->groups;
 	if (!s->groups)
@@ -237,7 +249,7 @@ static void print_undetermined(FILE *out,
 	fprintf(out,
 		"undetermined: each of %zu lines timed %s, %d needed (--samples %u)\n",
 		s->lines, times, CP_C2C_SPREAD_MIN_VISITS,
-		cp_c2c_spread_samples_needed());
+		cp_c2c_spread_samples_needed(s->rounds));
 }
 
 void cp_c2c_spread_print(FILE *out, const char *variant, const char *mode,

@@ -40,6 +40,7 @@ struct cp_c2c_spread_summary {
 	unsigned int most_groups;
 	size_t lines;			/* the most lines of a pair */
 	unsigned int visits;		/* the fewest timings of a line */
+	unsigned int rounds;		/* the most jobs a pair's lines had */
 	/* Split pairs: the medians over them of the fastest and the
 	 * slowest group's median (ns per round trip) and share of the
 	 * lines; with one pair, its counts too. */
@@ -60,7 +61,7 @@ void cp_c2c_spread_print(FILE *out, const char *variant, const char *mode,
 			 const struct cp_c2c_spread_summary *summary);
 
 /* The samples that give every line of a full pool
- * CP_C2C_SPREAD_MIN_VISITS timings. */
-unsigned int cp_c2c_spread_samples_needed(void);
+ * CP_C2C_SPREAD_MIN_VISITS timings, spread over @rounds jobs. */
+unsigned int cp_c2c_spread_samples_needed(unsigned int rounds);
 
 #endif

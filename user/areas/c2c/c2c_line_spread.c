@@ -205,42 +205,101 @@ static size_t line_timings(const uint64_t *segment_ticks, size_t segments,
 	return k;
 }
 
-int cp_c2c_line_spread_of_segments(const uint64_t *segment_ticks,
-				   unsigned int samples, uint32_t round_trips,
-				   double tsc_hz, double resolution_ticks,
-				   struct cp_c2c_line_spread *out)
+/* Room for @more lines in @lines. */
+static int reserve(struct cp_c2c_line_values *lines, size_t more)
+{
+	size_t want = lines->nr_lines + more;
+	double *medians, *noise;
+
+	if (want <= lines->capacity)
+		return 0;
+	medians = realloc(lines->medians, want * sizeof(*medians));
+	if (!medians)
+		return -ENOMEM;
+	lines->medians = medians;
+	noise = realloc(lines->noise, want * sizeof(*noise));
+	if (!noise)
+		return -ENOMEM;
+	lines->noise = noise;
+	lines->capacity = want;
+	return 0;
+}
+
+int cp_c2c_line_values_add(struct cp_c2c_line_values *lines,
+			   const uint64_t *segment_ticks, unsigned int samples,
+			   uint32_t round_trips, double tsc_hz,
+			   double resolution_ticks)
 {
 	unsigned int pool = cp_c2c_pool_lines(samples);
 	size_t segments = (size_t)samples * CP_C2C_LINES_PER_SAMPLE;
 	unsigned int visits = pool ? (unsigned int)(segments / pool) : 0;
-	double *values, *medians, *noise;
-	int ret = 0;
+	double *values;
+	int ret;
 
 	/* Every place in a sample has a round trip from 16 on (c2c's
 	 * least); fewer would leave some lines untimed. */
 	if (round_trips < CP_C2C_LINES_PER_SAMPLE)
 		visits = 0;
-	if (visits < CP_C2C_SPREAD_MIN_VISITS)
-		return cp_c2c_line_spread_judge(NULL, NULL, pool, visits, out);
+	if (!lines->jobs++ || visits < lines->visits)
+		lines->visits = visits;
+	if (visits < CP_C2C_SPREAD_MIN_VISITS) {
+		lines->nr_lines += pool;
+		return 0;
+	}
+	ret = reserve(lines, pool);
 	values = malloc((visits + 1) * sizeof(*values));
-	medians = malloc(pool * sizeof(*medians));
-	noise = malloc(pool * sizeof(*noise));
-	if (!values || !medians || !noise)
-		ret = -ENOMEM;
-	for (unsigned int i = 0; !ret && i < pool; i++) {
+	if (ret || !values) {
+		free(values);
+		return -ENOMEM;
+	}
+	for (unsigned int i = 0; i < pool; i++) {
+		size_t at = lines->nr_lines + i;
 		double step;
 		size_t k = line_timings(segment_ticks, segments, pool, i,
 					round_trips, 1e9 / tsc_hz,
 					resolution_ticks, values, &step);
 
-		cp_c2c_line_value(values, k, &medians[i], &noise[i]);
-		noise[i] = fmax(noise[i], step);
+		cp_c2c_line_value(values, k, &lines->medians[at],
+				  &lines->noise[at]);
+		lines->noise[at] = fmax(lines->noise[at], step);
 	}
-	if (!ret)
-		ret = cp_c2c_line_spread_judge(medians, noise, pool, visits,
-					       out);
+	lines->nr_lines += pool;
 	free(values);
-	free(medians);
-	free(noise);
+	return 0;
+}
+
+int cp_c2c_line_values_judge(const struct cp_c2c_line_values *lines,
+			     struct cp_c2c_line_spread *out)
+{
+	bool known = lines->visits >= CP_C2C_SPREAD_MIN_VISITS;
+	int ret = cp_c2c_line_spread_judge(known ? lines->medians : NULL,
+					   known ? lines->noise : NULL,
+					   lines->nr_lines, lines->visits,
+					   out);
+
+	out->rounds = lines->jobs;
+	return ret;
+}
+
+void cp_c2c_line_values_free(struct cp_c2c_line_values *lines)
+{
+	free(lines->medians);
+	free(lines->noise);
+	memset(lines, 0, sizeof(*lines));
+}
+
+int cp_c2c_line_spread_of_segments(const uint64_t *segment_ticks,
+				   unsigned int samples, uint32_t round_trips,
+				   double tsc_hz, double resolution_ticks,
+				   struct cp_c2c_line_spread *out)
+{
+	struct cp_c2c_line_values lines = { 0 };
+	int ret = cp_c2c_line_values_add(&lines, segment_ticks, samples,
+					 round_trips, tsc_hz,
+					 resolution_ticks);
+
+	if (!ret)
+		ret = cp_c2c_line_values_judge(&lines, out);
+	cp_c2c_line_values_free(&lines);
 	return ret;
 }

@@ -45,6 +45,7 @@ struct cp_c2c_line_spread {
 	unsigned int groups;		/* 0: undetermined */
 	size_t lines;			/* lines of the pair */
 	unsigned int visits;		/* the least timed line's timings */
+	unsigned int rounds;		/* jobs the lines came from */
 	/* The fastest and the slowest group (none, NaN, for one group):
 	 * lines, and the median of their medians, ns per round trip. */
 	size_t fast_lines, slow_lines;
@@ -64,6 +65,30 @@ void cp_c2c_line_value(double *values, size_t n, double *median,
 int cp_c2c_line_spread_judge(const double *medians, const double *noise,
 			     size_t n, unsigned int visits,
 			     struct cp_c2c_line_spread *out);
+
+/*
+ * The lines of one or more user-mode jobs (a measurement's rounds, each
+ * on lines placed anew): each line's median and noise, and the fewest
+ * timings any line of any job had.  Zero-initialise; release with
+ * cp_c2c_line_values_free().
+ */
+struct cp_c2c_line_values {
+	double *medians, *noise;	/* nr_lines, when visits allow */
+	size_t nr_lines, capacity;
+	unsigned int visits;
+	unsigned int jobs;
+};
+
+/* Add a job's lines from its segments (as cp_c2c_line_spread_of_segments
+ * takes them).  0 or -ENOMEM. */
+int cp_c2c_line_values_add(struct cp_c2c_line_values *lines,
+			   const uint64_t *segment_ticks, unsigned int samples,
+			   uint32_t round_trips, double tsc_hz,
+			   double resolution_ticks);
+/* Judge every line added.  0 or -ENOMEM. */
+int cp_c2c_line_values_judge(const struct cp_c2c_line_values *lines,
+			     struct cp_c2c_line_spread *out);
+void cp_c2c_line_values_free(struct cp_c2c_line_values *lines);
 
 /*
  * Judge a user-mode job from its segments: @segment_ticks as

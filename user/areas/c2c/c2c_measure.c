@@ -23,10 +23,12 @@
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "areas/c2c/c2c_line_report.h"
 #include "harness/clock.h"
 #include "client/kernel_call.h"
+#include "harness/rounds.h"
 #include "harness/stability.h"
 #include "stats/stats.h"
 
@@ -122,20 +124,15 @@ static void describe(struct cp_measurement *m,
 	cp_measurement_add_param(m, "round_trips", round_trips);
 }
 
-/* @values (ticks per round trip, taken) into a new measurement; @retries
- * samples the module ran again (0 in user mode). */
-static int record(struct cp_area_context *context,
+/* @values (ticks per round trip, taken) into @m; @retries samples the
+ * module ran again (0 in user mode). */
+static int record(struct cp_measurement *m, struct cp_area_context *context,
 		  const struct c2c_pair_config *config, const char *mode,
-		  uint32_t round_trips, double *values, unsigned int n,
-		  unsigned int retries, struct cp_measurement **out)
+		  uint32_t round_trips, double *values, size_t n,
+		  unsigned int retries)
 {
-	struct cp_measurement *m = cp_results_add(context->results);
 	int ret;
 
-	if (!m) {
-		free(values);
-		return -ENOMEM;
-	}
 	describe(m, config, mode, round_trips);
 	m->count = round_trips;
 	m->scale = 1;
@@ -143,7 +140,6 @@ static int record(struct cp_area_context *context,
 	if (ret)
 		return ret;
 	cp_stability_check_ops(m, round_trips, retries, context->harness);
-	*out = m;
 	return 0;
 }
 
@@ -170,21 +166,6 @@ static int run_user(struct cp_c2c_pinger *pinger, struct cp_c2c_job *job,
 	if (ret)
 		return cp_error_set(error, -ret, "c2c: %s: cannot run", name);
 	return 0;
-}
-
-/* How the lines of @job differ, into @m's params. */
-static int keep_line_spread(const struct cp_area_context *context,
-			    struct cp_measurement *m,
-			    const struct cp_c2c_job *job,
-			    const uint64_t *segment_ticks)
-{
-	struct cp_c2c_line_spread spread;
-	int ret = cp_c2c_line_spread_of_segments(
-		segment_ticks, job->samples, job->round_trips,
-		context->clock->tsc_hz, context->clock->granularity_ticks,
-		&spread);
-
-	return ret ? ret : cp_c2c_line_spread_store(m, &spread);
 }
 
 /* The median of @n ticks (n <= C2C_PROBE_SAMPLES). */
@@ -276,78 +257,163 @@ static void learn_sample_cost(const struct cp_area_context *context,
 		*config->sample_cost_ns = (wall_ns - timed_ns) / samples;
 }
 
-int c2c_measure_user(struct cp_area_context *context,
-		     struct cp_c2c_pinger *pinger,
-		     const struct c2c_pair_config *config,
-		     struct cp_error *error)
+/* Rounds of a variant: as many as --rounds asks, each of at least
+ * C2C_MIN_ROUND_NS of the share (a round places its lines anew and wakes
+ * the threads), or as --samples spreads. */
+static struct cp_rounds plan_rounds(const struct cp_area_context *context,
+				    const struct c2c_pair_config *config,
+				    unsigned int samples)
 {
-	struct cp_c2c_job job = {
+	unsigned int rounds = context->harness->config.rounds;
+	double fit = config->share_ns / C2C_MIN_ROUND_NS;
+
+	if (!config->samples_asked && fit < rounds)
+		rounds = fit >= 1 ? (unsigned int)fit : 1;
+	return cp_rounds_plan(samples, rounds);
+}
+
+int c2c_user_start(struct cp_area_context *context,
+		   struct cp_c2c_pinger *pinger,
+		   const struct c2c_pair_config *config,
+		   struct c2c_user_rounds *rounds, struct cp_error *error)
+{
+	double trip_ticks, overhead_ns;
+	unsigned int samples;
+	int ret;
+
+	memset(rounds, 0, sizeof(*rounds));
+	rounds->job = (struct cp_c2c_job){
 		.initiator = config->pair->first,
 		.responder = config->pair->second,
 		.home_is_responder = config->home == CP_C2C_HOME_SECOND,
 		.variant = config->variant,
 	};
-	uint64_t *ticks = NULL, *segment_ticks = NULL;
-	double *values = NULL, trip_ticks, overhead_ns, started_ns;
-	struct cp_c2c_placement placement;
-	struct cp_measurement *m = NULL;
-	unsigned int samples;
-	char name[64];
-	int ret;
-
-	c2c_config_name(config, name, sizeof(name));
-	ret = probe_user(context, pinger, config, &job, name, &trip_ticks,
-			 error);
+	c2c_config_name(config, rounds->name, sizeof(rounds->name));
+	ret = probe_user(context, pinger, config, &rounds->job, rounds->name,
+			 &trip_ticks, error);
 	if (ret)
 		return ret;
 	overhead_ns = *config->sample_cost_ns;
 	samples = user_samples(context, config, overhead_ns);
-	ticks = calloc(samples, sizeof(*ticks));
-	segment_ticks = calloc((size_t)samples * CP_C2C_LINES_PER_SAMPLE,
-			       sizeof(*segment_ticks));
-	values = calloc(samples, sizeof(*values));
-	if (!ticks || !segment_ticks || !values) {
-		free(ticks);
-		free(segment_ticks);
-		free(values);
-		return cp_error_set(error, ENOMEM, "c2c: %s: no memory", name);
+	rounds->plan = plan_rounds(context, config, samples);
+	rounds->ticks = calloc(rounds->plan.per_round, sizeof(*rounds->ticks));
+	rounds->segment_ticks = calloc((size_t)rounds->plan.per_round *
+					       CP_C2C_LINES_PER_SAMPLE,
+				       sizeof(*rounds->segment_ticks));
+	rounds->values = calloc(samples, sizeof(*rounds->values));
+	if (!rounds->ticks || !rounds->segment_ticks || !rounds->values) {
+		c2c_user_drop(rounds);
+		return cp_error_set(error, ENOMEM, "c2c: %s: no memory",
+				    rounds->name);
 	}
-	job.round_trips = round_trips_for(context, config, trip_ticks, samples,
-					  overhead_ns);
-	job.samples = samples;
-	started_ns = cp_clock_monotonic_ns();
+	rounds->job.round_trips = round_trips_for(context, config, trip_ticks,
+						  samples, overhead_ns);
+	return 0;
+}
+
+int c2c_user_round(struct cp_area_context *context,
+		   struct cp_c2c_pinger *pinger,
+		   const struct c2c_pair_config *config,
+		   struct c2c_user_rounds *rounds, struct cp_error *error)
+{
+	struct cp_c2c_job *job = &rounds->job;
+	unsigned int round = rounds->done, least;
+	double started_ns = cp_clock_monotonic_ns();
+	double *values = rounds->values + (size_t)round * rounds->plan.per_round;
+	struct cp_c2c_placement placement;
+	int ret;
+
+	job->samples = cp_rounds_samples_in(&rounds->plan, round);
 	/* Samples sized from an estimate: a busy machine would let the job
 	 * run past its share and starve the pairs after it. */
 	if (!config->samples_asked) {
-		job.deadline_tsc = cp_clock_stop() +
-				   (uint64_t)(config->share_ns *
-					      context->clock->tsc_hz / 1e9);
-		job.least = context->harness->config.samples;
+		least = (context->harness->config.samples +
+			 rounds->plan.rounds - 1) / rounds->plan.rounds;
+		job->deadline_tsc = cp_clock_stop() +
+				    (uint64_t)(config->share_ns /
+					       rounds->plan.rounds *
+					       context->clock->tsc_hz / 1e9);
+		job->least = least ? least : 1;
 	}
-	ret = run_user(pinger, &job, ticks, segment_ticks, &placement, name,
-		       error);
-	samples = job.samples;
-	for (unsigned int i = 0; !ret && i < samples; i++)
-		values[i] = ((double)ticks[i] - context->clock->overhead_ticks) /
-			    job.round_trips;
-	if (!ret)
-		learn_sample_cost(context, config, ticks, samples,
-				  cp_clock_monotonic_ns() - started_ns);
-	free(ticks);
-	if (ret) {
-		free(segment_ticks);
-		free(values);
+	ret = run_user(pinger, job, rounds->ticks, rounds->segment_ticks,
+		       &placement, rounds->name, error);
+	if (ret)
 		return ret;
-	}
-	ret = record(context, config, "user", job.round_trips, values,
-		     samples, 0, &m);
+	for (unsigned int i = 0; i < job->samples; i++)
+		values[i] = ((double)rounds->ticks[i] -
+			     context->clock->overhead_ticks) /
+			    job->round_trips;
+	learn_sample_cost(context, config, rounds->ticks, job->samples,
+			  cp_clock_monotonic_ns() - started_ns);
+	if (!round)
+		rounds->placement = placement;
+	rounds->taken[round] = job->samples;
+	rounds->done++;
+	ret = cp_c2c_line_values_add(&rounds->lines, rounds->segment_ticks,
+				     job->samples, job->round_trips,
+				     context->clock->tsc_hz,
+				     context->clock->granularity_ticks);
+	return ret ? cp_error_set(error, -ret, "c2c: %s: no memory",
+				  rounds->name) : 0;
+}
+
+/* The rounds' samples, each cut to the fewest any round took so that
+ * every round weighs the same, in round order; how many per round. */
+static unsigned int equal_rounds(struct c2c_user_rounds *rounds)
+{
+	unsigned int per_round = rounds->taken[0];
+	size_t stride = rounds->plan.per_round;
+
+	for (unsigned int r = 1; r < rounds->done; r++)
+		if (rounds->taken[r] < per_round)
+			per_round = rounds->taken[r];
+	for (unsigned int r = 1; r < rounds->done; r++)
+		memmove(rounds->values + (size_t)r * per_round,
+			rounds->values + (size_t)r * stride,
+			per_round * sizeof(*rounds->values));
+	return per_round;
+}
+
+int c2c_user_finish(struct cp_area_context *context,
+		    const struct c2c_pair_config *config,
+		    struct c2c_user_rounds *rounds, struct cp_error *error)
+{
+	struct cp_c2c_line_spread spread;
+	struct cp_measurement *m = NULL;
+	unsigned int per_round;
+	int ret;
+
+	if (!rounds->done)
+		return 0;
+	per_round = equal_rounds(rounds);
+	m = cp_results_add(context->results);
+	if (!m)
+		return cp_error_set(error, ENOMEM, "c2c: cannot keep results");
+	m->samples_per_round = rounds->done > 1 ? per_round : 0;
+	ret = record(m, context, config, "user", rounds->job.round_trips,
+		     rounds->values, (size_t)rounds->done * per_round, 0);
+	rounds->values = NULL;
 	if (!ret) {
-		cp_measurement_add_param(m, "home_node", placement.node);
-		cp_measurement_add_param(m, "membind", placement.membind);
-		ret = keep_line_spread(context, m, &job, segment_ticks);
+		cp_measurement_add_param(m, "home_node",
+					 rounds->placement.node);
+		cp_measurement_add_param(m, "membind",
+					 rounds->placement.membind);
+		ret = cp_c2c_line_values_judge(&rounds->lines, &spread);
 	}
-	free(segment_ticks);
+	if (!ret)
+		ret = cp_c2c_line_spread_store(m, &spread);
 	return ret ? cp_error_set(error, -ret, "c2c: cannot keep results") : 0;
+}
+
+void c2c_user_drop(struct c2c_user_rounds *rounds)
+{
+	free(rounds->ticks);
+	free(rounds->segment_ticks);
+	free(rounds->values);
+	cp_c2c_line_values_free(&rounds->lines);
+	rounds->ticks = NULL;
+	rounds->segment_ticks = NULL;
+	rounds->values = NULL;
 }
 
 /* What the module's request needs besides its parameters. */
@@ -422,9 +488,12 @@ int c2c_measure_kernel(struct cp_area_context *context,
 				    why);
 	}
 	values = kernel_values(&result);
-	ret = values ? record(context, config, "kernel", (uint32_t)result.ops,
-			      values, result.samples, result.retries, &m)
-		     : -ENOMEM;
+	m = values ? cp_results_add(context->results) : NULL;
+	if (!m)
+		free(values);
+	ret = m ? record(m, context, config, "kernel", (uint32_t)result.ops,
+			 values, result.samples, result.retries)
+		: -ENOMEM;
 	if (!ret)
 		cp_stability_note_kernel_run(m, result.missed_rounds,
 					     result.disturbed);
