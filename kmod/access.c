@@ -215,15 +215,11 @@ static void cp_access_hop(struct cp_access *a, u32 n)
 {
 	u32 calls = n / CP_ACCESS_HOPS;
 
-	if (a->chase) {
+	if (a->chase)
 		a->position = a->chase(a->position, calls);
-	} else {
-		while (calls--) {
-			a->chain(&a->chain_position, &a->table_next, &a->sum);
-			if (a->table_next == a->table + a->table_len)
-				a->table_next = a->table;
-		}
-	}
+	else
+		a->chain(&a->chain_position, &a->table_next, a->table,
+			 a->table + a->table_len, calls, &a->sum);
 	a->hops += n;
 	cp_access_check_hops(a);
 }
@@ -341,10 +337,25 @@ static int cp_access_check(const struct cp_access_req *req, u32 *stride,
 static int cp_access_shape(struct cp_access *a, const struct cp_access_req *req,
 			   struct cp_err *err)
 {
+	u64 slots = (req->size - req->offset - req->width) / a->stride + 1;
+	u64 max = cp_param_max_buffer_bytes();
+	/* LOAD_LATENCY's order of the slots, and a narrow chain's table. */
+	u64 books = slots * (sizeof(u32) + (a->width < 8 ? 8 : 0));
 	u32 step = CP_ACCESS_HOPS;
 
-	a->nr_slots = min_t(u64, (req->size - req->offset - req->width) /
-				 a->stride + 1, U32_MAX);
+	/* A SIZE above max_buffer_mb is refused as such, by the allocation. */
+	if (req->size <= max && slots > U32_MAX)
+		return cp_fail(err, E2BIG, CACHEPROBE_ATTR_SIZE,
+			       "too many slots",
+			       "%llu slots; at most %u (use a larger stride)",
+			       slots, U32_MAX);
+	if (req->size <= max && a->variant == CACHEPROBE_ACCESS_LOAD_LATENCY &&
+	    books > max)
+		return cp_fail(err, E2BIG, CACHEPROBE_ATTR_SIZE,
+			       "the cycle's bookkeeping exceeds max_buffer_mb",
+			       "%llu slots need %llu bytes besides the buffer; at most %llu (use a larger stride)",
+			       slots, books, max);
+	a->nr_slots = slots;
 	if (a->variant != CACHEPROBE_ACCESS_LOAD_LATENCY) {
 		step = CP_ACCESS_UNROLL;
 		a->nr_slots -= a->nr_slots % CP_ACCESS_UNROLL;
@@ -387,6 +398,7 @@ static int cp_access_link(struct cp_access *a, const struct cp_chain *chain,
 static int cp_access_table(struct cp_access *a, struct cp_err *err)
 {
 	u64 i, n = a->nr_slots;
+	int ret;
 
 	a->table_len = round_up(n, CP_ACCESS_HOPS);
 	a->table = kvmalloc_array(a->table_len, sizeof(*a->table),
@@ -395,11 +407,14 @@ static int cp_access_table(struct cp_access *a, struct cp_err *err)
 		return cp_fail(err, ENOMEM, 0, "cannot allocate the chain table",
 			       "%llu entries", a->table_len);
 	cp_live_inc(a->table);
-	for (i = 0; i < a->table_len; i++) {
-		a->table[i] = (unsigned long)cp_access_slot(a,
-					a->order[(i + 1) % n]);
-		if (i % 65536 == 65535)
-			cond_resched();
+	for (i = 0; i < a->table_len; i += CP_CHAIN_SLICE) {
+		cp_access_chain_table(a->table, i,
+				      min_t(u64, a->table_len,
+					    i + CP_CHAIN_SLICE),
+				      a->order, n, a->base, a->stride);
+		ret = cp_chain_pause(err);
+		if (ret)
+			return ret;
 	}
 	a->table_next = a->table;
 	a->chain_position = (unsigned long)cp_access_slot(a, a->order[0]);
@@ -416,6 +431,7 @@ static int cp_access_build(struct cp_access *a,
 		.seed = req->has_seed ? req->seed : get_random_u64(),
 	};
 	u32 *order;
+	int ret;
 
 	a->load = a->variant == CACHEPROBE_ACCESS_LOAD_THROUGHPUT ?
 		  cp_access_load_of(a->width) : NULL;
@@ -431,8 +447,14 @@ static int cp_access_build(struct cp_access *a,
 	if (IS_ERR(order))
 		return PTR_ERR(order);
 	a->order = order;
-	return a->chase ? cp_access_link(a, &chain, err) :
-			  cp_access_table(a, err);
+	ret = a->chase ? cp_access_link(a, &chain, err) :
+			 cp_access_table(a, err);
+	/* Only a test build's checks follow the cycle afterwards. */
+	if (!CP_ACCESS_TEST_BUILD) {
+		cp_chain_order_free(a->order);
+		a->order = NULL;
+	}
+	return ret;
 }
 
 static void cp_access_free(struct cp_access *a)

@@ -16,11 +16,13 @@
 #include "measure/rng.h"
 #include "chain.h"
 
-/* Positions handled between two looks at signals and the scheduler. */
-#define CP_CHAIN_SLICE	65536
-
-/* Large chains take a while: let a signal stop them, others run. */
-static int cp_chain_pause(struct cp_err *err)
+/**
+ * cp_chain_pause() - let a signal stop a long build, others run
+ * @err: filled when a signal is pending
+ *
+ * Return: 0, or -EINTR with @err filled.
+ */
+int cp_chain_pause(struct cp_err *err)
 {
 	if (signal_pending(current))
 		return cp_fail(err, EINTR, 0, "interrupted by a signal",

@@ -24,6 +24,10 @@ struct cp_chain {
 
 u32 *cp_chain_order(const struct cp_chain *chain, struct cp_err *err);
 void cp_chain_order_free(u32 *order);
+/* Positions handled between two looks at signals and the scheduler. */
+#define CP_CHAIN_SLICE	65536
+
+int cp_chain_pause(struct cp_err *err);
 int cp_chain_link(void *buf, const struct cp_chain *chain, const u32 *order,
 		  void **first, struct cp_err *err);
 int cp_chain_build(void *buf, const struct cp_chain *chain, void **first,

@@ -23,7 +23,6 @@
 
 #include <linux/types.h>
 #ifndef __KERNEL__
-#include <sys/cdefs.h>		/* __always_inline */
 #define CP_ACCESS_VEC(...)	__VA_ARGS__,
 #else
 #define CP_ACCESS_VEC(...)
@@ -60,38 +59,74 @@ CP_ACCESS_CHASE(64, "vmovdqu64 (%0), %%zmm0\n\tvmovq %%xmm0, %0",
 		"vzeroupper")
 
 /*
- * Dependent chain for 1 to 4 bytes, too narrow for a pointer: 16 hops,
- * each loading at *@position and adding the loaded value (0) to the next
- * slot's address taken from *@table (which moves on 16 entries), so every
- * load waits for the one before.  The loaded values are summed into *@sum.
+ * Dependent chain for 1 to 4 bytes, too narrow for a pointer: @count times
+ * 16 hops, each loading at *@position and adding the loaded value (0) to
+ * the next slot's address taken from *@next (which moves on one entry a
+ * hop, from @end back to @table), so every load waits for the one before.
+ * The loaded values are summed into *@sum.  The table's length is a
+ * multiple of 16 (cp_access_chain_table()).
  */
 #define CP_ACCESS_CHAIN(w, load)					\
 static inline void cp_access_chain_##w(unsigned long *position,	\
-				       const unsigned long **table,	\
-				       __u64 *sum)			\
+				       const unsigned long **next,	\
+				       const unsigned long *table,	\
+				       const unsigned long *end,	\
+				       __u64 count, __u64 *sum)		\
 {									\
 	unsigned long p = *position, v;					\
-	const unsigned long *t = *table;				\
+	const unsigned long *t = *next;					\
 	__u64 s = *sum;							\
 									\
-	__asm__ __volatile__(".rept 16\n\t"				\
-			     load " (%[p]), %k[v]\n\t"			\
-			     "add %[v], %[s]\n\t"			\
-			     "mov (%[t]), %[p]\n\t"			\
-			     "add $8, %[t]\n\t"				\
-			     "add %[v], %[p]\n\t"			\
-			     ".endr"					\
-			     : [p] "+r" (p), [t] "+r" (t), [s] "+r" (s),	\
-			       [v] "=&r" (v)				\
-			     : : "memory", "cc");			\
+	while (count--) {						\
+		__asm__ __volatile__(".rept 16\n\t"			\
+				     load " (%[p]), %k[v]\n\t"		\
+				     "add %[v], %[s]\n\t"		\
+				     "mov (%[t]), %[p]\n\t"		\
+				     "add $8, %[t]\n\t"			\
+				     "add %[v], %[p]\n\t"		\
+				     ".endr"				\
+				     : [p] "+r" (p), [t] "+r" (t),	\
+				       [s] "+r" (s), [v] "=&r" (v)	\
+				     : : "memory", "cc");		\
+		if (t == end)						\
+			t = table;					\
+	}								\
 	*position = p;							\
-	*table = t;							\
+	*next = t;							\
 	*sum = s;							\
 }
 
 CP_ACCESS_CHAIN(1, "movzbl")
 CP_ACCESS_CHAIN(2, "movzwl")
 CP_ACCESS_CHAIN(4, "movl")
+
+/**
+ * cp_access_chain_table() - the next addresses of a narrow chain
+ * @table: receives entries @from to @to - 1
+ * @from: the first entry to fill now
+ * @to: one past the last: the module fills in slices between looks at
+ *	signals
+ * @order: a random order of the @n slots (rng.h), the cycle
+ * @n: slots
+ * @first: slot 0's access
+ * @stride: bytes between slots
+ *
+ * Entry i is the address of the slot after position i of the cycle, the
+ * cycle repeated to fill a table of a multiple of 16 entries (a whole
+ * number of the chain's calls): when @n is not a multiple of 16, the
+ * chain's lap is that many hops and visits some slots twice.
+ */
+static inline void cp_access_chain_table(unsigned long *table, __u64 from,
+					 __u64 to, const __u32 *order,
+					 __u64 n, const unsigned char *first,
+					 __u32 stride)
+{
+	__u64 i;
+
+	for (i = from; i < to; i++)
+		table[i] = (unsigned long)(first +
+					   (__u64)order[(i + 1) % n] * stride);
+}
 
 /*
  * The four accesses of a group: at p, p + s, p + 2s and p + 3s.  A lap
@@ -307,9 +342,12 @@ CP_ACCESS_VEC_STORE(64, "vmovdqu64 (%[pat]), %%zmm1\n\t",
 
 /* @count times 16 hops from @position; returns where they stopped. */
 typedef void *(*cp_access_chase_fn)(void *position, __u64 count);
-/* 16 hops of a chain; see CP_ACCESS_CHAIN. */
+/* @count times 16 hops of a chain; see CP_ACCESS_CHAIN. */
 typedef void (*cp_access_chain_fn)(unsigned long *position,
-				   const unsigned long **table, __u64 *sum);
+				   const unsigned long **next,
+				   const unsigned long *table,
+				   const unsigned long *end, __u64 count,
+				   __u64 *sum);
 /*
  * @laps laps over @groups groups of CP_ACCESS_UNROLL slots @stride bytes
  * apart from @first; returns the sum of the loaded values' 64-bit lanes.

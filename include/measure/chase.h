@@ -74,6 +74,7 @@ static inline void cp_chase_link(void *buf, const __u32 *order, __u64 n,
 {
 	__u64 i, k, begin, end, next;
 	char *base = (char *)buf;
+	void *slot;
 
 	for (k = 0; k < chases; k++) {
 		begin = k * n / chases;
@@ -82,8 +83,10 @@ static inline void cp_chase_link(void *buf, const __u32 *order, __u64 n,
 			first[k] = base + (__u64)order[begin] * stride;
 		for (i = begin < from ? from : begin; i < end && i < to; i++) {
 			next = i + 1 < end ? i + 1 : begin;
-			*(void **)(base + (__u64)order[i] * stride) =
-				base + (__u64)order[next] * stride;
+			slot = base + (__u64)order[next] * stride;
+			/* A slot may sit at any offset (ACCESS's, align's). */
+			__builtin_memcpy(base + (__u64)order[i] * stride, &slot,
+					 sizeof(slot));
 		}
 	}
 }

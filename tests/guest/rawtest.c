@@ -1370,6 +1370,14 @@ static void k_access_loops(const struct kctx *c, bool nl)
 	q.variant = CACHEPROBE_ACCESS_LOAD_THROUGHPUT;
 	k_check_err(c, nl, "access-throughput-three-slots", &q, EINVAL,
 		    "SIZE holds fewer than four slots");
+	/* A narrow chain's order and table, 12 bytes a slot of one byte:
+	 * 64 MiB of slots need 768 MiB besides the buffer. */
+	q = k_access(0);
+	q.size = 64 << 20;
+	q.stride = 1;
+	q.width = 1;
+	k_check_err(c, nl, "access-bookkeeping-above-limit", &q, E2BIG,
+		    "bookkeeping exceeds max_buffer_mb");
 	if (nl) {
 		/* Over netlink any seed is one, 0 included. */
 		q = k_access(0);

@@ -269,7 +269,9 @@
  *	buffer.  The loops are the tool's own (include/measure/access.h),
  *	so both modes run the same instructions.  Since ABI 5, LOAD_LATENCY
  *	visits the slots in one random cycle drawn from SEED as CHASE's
- *	random order is (SIZE must hold one slot), and the throughput
+ *	random order is (SIZE must hold one slot; below 8 bytes the cycle's
+ *	next addresses repeat to a multiple of 16, so a lap may visit some
+ *	slots twice), and the throughput
  *	variants walk the slots in address order, over and over, in groups
  *	of four (SIZE must hold four slots; the slots beyond the last whole
  *	group are not used).  OPS is rounded up to whole loop steps, 16
@@ -280,7 +282,10 @@
  *	around the interrupt-off window.  Every slot is read once before the
  *	first sample.  Reply: the run attributes, one SERIES; a value is the
  *	TSC ticks of OPS accesses.  Errors: EOPNOTSUPP for a width the CPU or
- *	kernel cannot do (CACHEPROBE_FEAT_AVX, CACHEPROBE_FEAT_AVX512F).
+ *	kernel cannot do (CACHEPROBE_FEAT_AVX, CACHEPROBE_FEAT_AVX512F);
+ *	(ABI 5) E2BIG for more than U32_MAX slots, or when LOAD_LATENCY's
+ *	bookkeeping besides the buffer (4 bytes a slot, 12 below 8 bytes)
+ *	exceeds max_buffer_mb.
  *	ioctl: CACHEPROBE_IOC_ACCESS.
  * @CACHEPROBE_CMD_PINGPONG: (ABI 2) two CPUs bounce one cache line.
  *	Request: CPU_LIST (2 distinct CPUs: initiator, responder), SAMPLES,

@@ -8,6 +8,7 @@
 
 #include "areas/align/align_layout.h"
 #include "measure/access.h"
+#include "measure/chase.h"
 #include "areas/align/align_widths.h"
 #include "harness/rng.h"
 
@@ -85,13 +86,10 @@ static int build_latency(struct cp_align_run *run)
 		return -ENOMEM;
 	cp_rng_cycle(run->order, n, run->access.seed);
 	run->scale = CP_ACCESS_HOPS;
+	/* The module links the same cycle with the same code (ACCESS). */
 	if (run->access.width >= 8) {
-		for (size_t i = 0; i < n; i++) {
-			void *next = slot(run, run->order[(i + 1) % n]);
-
-			memcpy(slot(run, run->order[i]), &next, sizeof(next));
-		}
-		run->position = slot(run, run->order[0]);
+		cp_chase_link(slot(run, 0), run->order, n, run->access.stride,
+			      1, &run->position, 0, n);
 		return 0;
 	}
 	run->table_len = (n + CP_ACCESS_HOPS - 1) /
@@ -100,8 +98,8 @@ static int build_latency(struct cp_align_run *run)
 	run->table = malloc(run->table_len * sizeof(*run->table));
 	if (!run->table)
 		return -ENOMEM;
-	for (size_t i = 0; i < run->table_len; i++)
-		run->table[i] = (uintptr_t)slot(run, run->order[(i + 1) % n]);
+	cp_access_chain_table(run->table, 0, run->table_len, run->order, n,
+			      slot(run, 0), run->access.stride);
 	for (size_t k = 0; k < n; k++)
 		memset(slot(run, k), 0, run->access.width);
 	run->table_next = run->table;
@@ -165,15 +163,10 @@ void cp_align_run_free(struct cp_align_run *run)
 static void chain_body(struct cp_align_run *run, uint64_t count)
 {
 	cp_access_chain_fn loop = cp_access_chain_of(run->access.width);
-	const uintptr_t *end = run->table + run->table_len;
-
 	__u64 sum = run->checksum;
 
-	for (uint64_t i = 0; i < count; i++) {
-		loop(&run->chain_position, &run->table_next, &sum);
-		if (run->table_next == end)
-			run->table_next = run->table;
-	}
+	loop(&run->chain_position, &run->table_next, run->table,
+	     run->table + run->table_len, count, &sum);
 	run->checksum = sum;
 }
 
