@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "client/kernel_call.h"
 #include "areas/latency/latency_kernel.h"
@@ -77,9 +78,13 @@ int align_measure_kernel(struct cp_area_context *context,
 		/* The module's variants follow the kinds, from 1. */
 		.variant = CACHEPROBE_ACCESS_LOAD_LATENCY + item->kind,
 		/* User mode's first round draws its cycle from this seed:
-		 * the module's is the same cycle. */
+		 * the module's is the same cycle.  The ioctl cannot carry
+		 * seed 0 (its "draw one"): the module then draws its own. */
 		.seed = context->options->seed,
-		.has_seed = kernel->takes_seed,
+		.has_seed = kernel->takes_seed &&
+			    (context->options->seed ||
+			     strcmp(cp_client_transport_name(kernel->client),
+				    "netlink") == 0),
 	};
 	const struct cp_harness_config *config = &plan->harness.config;
 	struct cp_kernel_call call = {
