@@ -35,6 +35,8 @@ static struct {
 	struct cacheprobe_xfer last_xfer;
 	struct cacheprobe_chase last_chase;
 	int chase_calls;
+	struct cacheprobe_access last_access;
+	int access_calls;
 	uint32_t last_run_cpus[CACHEPROBE_RUN_MAX_CPUS];
 	uint32_t bounce_series;		/* series the fake reports */
 } fake;
@@ -242,6 +244,28 @@ static int fake_chase(struct cacheprobe_chase *request)
 	return 0;
 }
 
+/* ACCESS the way an ABI 5 module answers it: one series, ops in whole
+ * steps of 16. */
+static int fake_access(struct cacheprobe_access *request)
+{
+	struct cacheprobe_run *run = &request->run;
+	uint64_t *values = (void *)(uintptr_t)run->values;
+
+	fake.last_access = *request;
+	fake.access_calls++;
+	if (request->reserved0 || request->reserved[0] || request->reserved[1])
+		return refuse(&request->head, EINVAL,
+			      "reserved fields must be zero");
+	if (run->samples > run->values_cap)
+		return refuse(&request->head, EINVAL, "value array too small");
+	for (uint32_t i = 0; i < run->samples; i++)
+		values[i] = 400 + i;
+	run->nr_series = 1;
+	run->nr_values = run->samples;
+	run->ops = (request->accesses + 15) / 16 * 16;
+	return 0;
+}
+
 int __wrap_ioctl(int fd, unsigned long request, ...);
 
 int __wrap_ioctl(int fd, unsigned long request, ...)
@@ -263,6 +287,8 @@ int __wrap_ioctl(int fd, unsigned long request, ...)
 		return fake_xfer(arg);
 	if (request == CACHEPROBE_IOC_CHASE)
 		return fake_chase(arg);
+	if (request == CACHEPROBE_IOC_ACCESS)
+		return fake_access(arg);
 	errno = ENOTTY;
 	return -1;
 }
@@ -600,6 +626,37 @@ static void test_chase_seed_zero_refused(void **state)
 	assert_null(result.series);
 }
 
+/* ABI 5: ACCESS's seed in the struct, 0 when none; seed 0 refused as
+ * for CHASE; the reply's OPS (whole steps) is what the result says. */
+static void test_access_seed(void **state)
+{
+	struct cp_access_params params = {
+		.cpu = 1, .samples = 2, .size = 16384, .width = 2,
+		.offset = 63, .variant = CACHEPROBE_ACCESS_LOAD_LATENCY,
+		.accesses = 250,
+	};
+	struct cp_run_result result;
+	struct cp_error error;
+
+	assert_int_equal(cp_client_access(*state, &params, &result, &error),
+			 0);
+	assert_true(fake.last_access.seed == 0);
+	assert_int_equal(fake.last_access.accesses, 250);
+	assert_true(result.ops == 256);
+	cp_run_result_free(&result);
+	params.seed = 0x5eed;
+	params.has_seed = true;
+	assert_int_equal(cp_client_access(*state, &params, &result, &error),
+			 0);
+	assert_true(fake.last_access.seed == 0x5eed);
+	cp_run_result_free(&result);
+	params.seed = 0;
+	assert_int_equal(cp_client_access(*state, &params, &result, &error),
+			 -EINVAL);
+	assert_int_equal(fake.access_calls, 2);
+	assert_non_null(strstr(error.msg, "seed 0"));
+}
+
 static void test_chase_module_refusal(void **state)
 {
 	struct cp_chase_params params = {
@@ -758,6 +815,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_chase_seed_zero_refused,
 						open_client, close_client),
 		cmocka_unit_test_setup_teardown(test_chase_module_refusal,
+						open_client, close_client),
+		cmocka_unit_test_setup_teardown(test_access_seed,
 						open_client, close_client),
 		cmocka_unit_test_setup_teardown(test_latency_kernel_chase_options,
 						open_client, close_client),

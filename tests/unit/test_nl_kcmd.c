@@ -106,6 +106,36 @@ static void test_chase_request_with_options(void **state)
 	nlmsg_free(msg);
 }
 
+/* ABI 5: ACCESS's SEED only when given (an ABI 4 module refuses it),
+ * 0 included. */
+static void test_access_request_seed(void **state)
+{
+	struct cp_kcmd kcmd = {
+		.cmd = CACHEPROBE_CMD_ACCESS, .cpus = { 2 }, .nr_cpus = 1,
+		.samples = 3, .size = 16384, .ops = 256, .width = 8,
+		.offset = 60, .variant = CACHEPROBE_ACCESS_LOAD_LATENCY,
+	};
+	struct nlattr *attrs[CACHEPROBE_ATTR_MAX + 1];
+	struct nl_msg *msg = NULL;
+	struct cp_error error;
+
+	(void)state;
+	assert_int_equal(cp_nl_build_kcmd(FAMILY_ID, &kcmd, &msg, &error), 0);
+	parse_request(msg, CACHEPROBE_CMD_ACCESS, attrs);
+	assert_u32(attrs, CACHEPROBE_ATTR_WIDTH, 8);
+	assert_u32(attrs, CACHEPROBE_ATTR_OFFSET, 60);
+	assert_null(attrs[CACHEPROBE_ATTR_SEED]);
+	nlmsg_free(msg);
+
+	kcmd.has_seed = true;
+	kcmd.seed = 0;
+	assert_int_equal(cp_nl_build_kcmd(FAMILY_ID, &kcmd, &msg, &error), 0);
+	parse_request(msg, CACHEPROBE_CMD_ACCESS, attrs);
+	assert_int_equal(nla_len(attrs[CACHEPROBE_ATTR_SEED]), 8);
+	assert_true(nla_get_u64(attrs[CACHEPROBE_ATTR_SEED]) == 0);
+	nlmsg_free(msg);
+}
+
 static void test_bounce_request_keeps_cpu_order(void **state)
 {
 	struct cp_kcmd kcmd = {
@@ -382,6 +412,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_chase_request),
 		cmocka_unit_test(test_chase_request_with_options),
+		cmocka_unit_test(test_access_request_seed),
 		cmocka_unit_test(test_bounce_request_keeps_cpu_order),
 		cmocka_unit_test(test_xfer_request_with_delay),
 		cmocka_unit_test(test_xfer_request_without_delay),
