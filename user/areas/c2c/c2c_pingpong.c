@@ -77,9 +77,16 @@ const char *cp_c2c_variant_name(enum cp_c2c_variant variant)
 	return variant == CP_C2C_FLAG ? "flag" : "cas";
 }
 
+/*
+ * Wait until a job's count @word reaches @value.  At least, not exactly:
+ * the counts only grow during a job, and the other worker may pass the
+ * mark and count on before this one looks (abandoned at once, its play
+ * ends and it counts again), which left the waiter spinning forever and
+ * the run deaf to SIGTERM on a busy machine.
+ */
 static void spin_until(atomic_uint *word, unsigned int value)
 {
-	while (atomic_load_explicit(word, memory_order_acquire) != value)
+	while (atomic_load_explicit(word, memory_order_acquire) < value)
 		__builtin_ia32_pause();
 }
 
