@@ -13,6 +13,7 @@
 #include "capture.h"
 #include "cli/cli_util.h"
 #include "cli/size_option.h"
+#include "util/parse_number.h"
 
 static const struct cli_choice methods[] = {
 	{ "wbinvd", 1 },
@@ -25,14 +26,14 @@ static void test_u64_accepts_numbers_in_range(void **state)
 	char why[128];
 
 	(void)state;
-	assert_int_equal(cli_parse_u64("0", 0, 10, &value, why, sizeof(why)), 0);
+	assert_int_equal(cp_parse_u64("0", 0, 10, &value, why, sizeof(why)), 0);
 	assert_true(value == 0);
-	assert_int_equal(cli_parse_u64("10", 0, 10, &value, why, sizeof(why)), 0);
+	assert_int_equal(cp_parse_u64("10", 0, 10, &value, why, sizeof(why)), 0);
 	assert_true(value == 10);
-	assert_int_equal(cli_parse_u64("007", 1, 10, &value, why, sizeof(why)), 0);
+	assert_int_equal(cp_parse_u64("007", 1, 10, &value, why, sizeof(why)), 0);
 	assert_true(value == 7);
-	assert_int_equal(cli_parse_u64("18446744073709551615", 0, UINT64_MAX,
-				       &value, why, sizeof(why)), 0);
+	assert_int_equal(cp_parse_u64("18446744073709551615", 0, UINT64_MAX,
+				      &value, why, sizeof(why)), 0);
 	assert_true(value == UINT64_MAX);
 }
 
@@ -59,8 +60,8 @@ static void test_u64_rejects_bad_values(void **state)
 		uint64_t value = 99;
 		char why[128];
 
-		assert_int_equal(cli_parse_u64(cases[i].text, 1, 10, &value,
-					       why, sizeof(why)), -EINVAL);
+		assert_int_equal(cp_parse_u64(cases[i].text, 1, 10, &value,
+					      why, sizeof(why)), -EINVAL);
 		assert_string_equal(why, cases[i].why);
 		assert_true(value == 99);
 	}
@@ -72,8 +73,8 @@ static void test_u64_overflow_is_out_of_range(void **state)
 	char why[128];
 
 	(void)state;
-	assert_int_equal(cli_parse_u64("18446744073709551616", 0, UINT64_MAX,
-				       &value, why, sizeof(why)), -EINVAL);
+	assert_int_equal(cp_parse_u64("18446744073709551616", 0, UINT64_MAX,
+				      &value, why, sizeof(why)), -EINVAL);
 	assert_non_null(strstr(why, "out of range"));
 }
 

@@ -27,13 +27,6 @@ struct cli_choice {
 };
 
 /*
- * A decimal integer in [@min, @max]: digits only, no sign, no spaces.
- * Returns 0, or -EINVAL with the reason in @why.
- */
-int cli_parse_u64(const char *text, uint64_t min, uint64_t max,
-		  uint64_t *out, char *why, size_t why_len);
-
-/*
  * One of @choices by exact name.  Returns 0, or -EINVAL with a reason
  * naming @text and the valid names in @why.
  */

@@ -13,6 +13,7 @@
 #include "cli/exec_series.h"
 #include "cli/path_uses.h"
 #include "areas/coldcache/coldcache_choices.h"
+#include "util/parse_number.h"
 
 #define COMMAND "exec"
 
@@ -117,7 +118,7 @@ static int runs_given(const char *text, struct exec_options *options)
 	char why[160];
 	uint64_t runs;
 
-	if (cli_parse_u64(text, 1, EXEC_MAX_RUNS, &runs, why, sizeof(why)))
+	if (cp_parse_u64(text, 1, EXEC_MAX_RUNS, &runs, why, sizeof(why)))
 		return cli_usage_error(COMMAND, "--runs: %s", why);
 	options->runs = (size_t)runs;
 	return 0;

@@ -12,6 +12,7 @@
 #include "util/parse_size.h"
 #include "cli/transport_option.h"
 #include "harness/rounds.h"
+#include "util/parse_number.h"
 
 /* "run" or "bench", for messages. */
 static const char *command_name = "run";
@@ -175,7 +176,7 @@ static int number_option(const char *name, const char *text, uint64_t min,
 {
 	char why[160];
 
-	if (cli_parse_u64(text, min, max, out, why, sizeof(why)))
+	if (cp_parse_u64(text, min, max, out, why, sizeof(why)))
 		return cli_usage_error(command_name, "%s: %s", name, why);
 	return 0;
 }
