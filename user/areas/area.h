@@ -48,6 +48,11 @@ struct cp_area_options {
 	uint64_t default_max_cap_bytes;
 	const struct cp_cpuset *cpus;	/* NULL: the area's default */
 	uint64_t seed;			/* of random orders */
+	/* --samples as given (0: not given; c2c's user mode then spends
+	 * its budget on more samples) */
+	unsigned int samples_asked;
+	/* --sample-time given (align otherwise shortens the harness's) */
+	bool sample_time_chosen;
 	enum cp_area_mode mode;
 	enum cp_transport transport;	/* to reach the module */
 	/* bounce: threads, distances, widths, ops; NULL: its defaults */

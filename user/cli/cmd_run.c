@@ -245,6 +245,9 @@ static struct cp_area_options area_options_of(const struct run_session *session)
 		.default_max_cap_bytes = session->options.default_max_cap,
 		.cpus = session->cpus,
 		.seed = session->options.seed,
+		.samples_asked = session->options.samples_chosen
+					 ? session->options.samples : 0,
+		.sample_time_chosen = session->options.sample_time_chosen,
 		.bounce = &session->options.bounce,
 		.mode = session->options.mode,
 		.transport = session->options.transport,

@@ -383,13 +383,13 @@ static int parse_value(int opt, struct run_options *options)
 	case 'n':
 		ret = number_option("--samples", optarg, 1, MAX_SAMPLES, &value);
 		options->samples = (unsigned int)value;
-		options->c2c.samples_asked = options->samples;
+		options->samples_chosen = true;
 		return ret;
 	case OPT_SAMPLE_TIME:
 		ret = number_option("--sample-time", optarg, 1,
 				    MAX_SAMPLE_TIME_US, &value);
 		options->sample_time_ns = (double)value * 1e3;
-		options->align.sample_time_chosen = true;
+		options->sample_time_chosen = true;
 		return ret;
 	case OPT_COUNT:
 		return number_option("--count", optarg, 1, UINT32_MAX,

@@ -28,7 +28,9 @@ struct run_options {
 	const char *report_path;	/* the HTML report */
 	const char *cpus_text;		/* validated once the topology is read */
 	unsigned int samples;
+	bool samples_chosen;		/* --samples given */
 	double sample_time_ns;
+	bool sample_time_chosen;	/* --sample-time given */
 	uint64_t fixed_count;
 	unsigned int rounds;		/* harness/rounds.h */
 	uint64_t min_size, max_size;

@@ -400,7 +400,7 @@ static int run_align(struct cp_area_context *context, struct cp_error *error)
 		return cp_error_set(error, -ret, "align: %s", why);
 	}
 	plan.harness = *context->harness;
-	if (!plan.choices.sample_time_chosen &&
+	if (!options->sample_time_chosen &&
 	    plan.harness.config.target_sample_ns > ALIGN_DEFAULT_SAMPLE_NS)
 		plan.harness.config.target_sample_ns = ALIGN_DEFAULT_SAMPLE_NS;
 	CPU_ZERO(&mask);

@@ -35,7 +35,6 @@ struct cp_align_choices {
 	enum cp_align_kind kinds[CP_ALIGN_NR_KINDS];
 	size_t nr_buffers;		/* 0: l1 and l2 */
 	uint64_t buffers[CP_ALIGN_MAX_BUFFERS];	/* bytes, or BUFFER_L1/L2 */
-	bool sample_time_chosen;	/* --sample-time given */
 };
 
 /*

@@ -363,7 +363,7 @@ static int run_c2c(struct cp_area_context *context, struct cp_error *error)
 	const struct cp_area_options *options = context->options;
 	struct c2c_run run = {
 		.home = options->c2c ? options->c2c->home : CP_C2C_HOME_FIRST,
-		.samples_asked = options->c2c ? options->c2c->samples_asked : 0,
+		.samples_asked = options->samples_asked,
 		.sample_cost_ns = -1,
 	};
 	bool user_wanted = options->mode != CP_AREA_MODE_KERNEL;

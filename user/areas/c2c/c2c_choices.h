@@ -22,9 +22,6 @@ enum cp_c2c_home {
 struct cp_c2c_choices {
 	enum cp_c2c_home home;
 	double budget_ns;		/* 0: the default, from the pairs */
-	/* --samples as given (0: not given; user mode then spends the
-	 * budget on more samples) */
-	unsigned int samples_asked;
 	const char *matrix_path;	/* NULL: none */
 };
 
