@@ -54,11 +54,13 @@ static void test_named_pairs_and_misuse(void **state)
 {
 	struct cp_topology *topology = load_synthetic("l3:1 core:4 pu:1");
 	struct cp_xcore_choices choices = { .pairs = "2:3,3:0" };
-	struct cp_area_options options = { .xcore = &choices };
+	const void *by_area[CP_MAX_AREAS] = { 0 };
+	struct cp_area_options options = { .choices = by_area };
 	struct xcore_plan plan;
 	char why[160];
 
 	(void)state;
+	by_area[cp_area_index(&cp_area_xcore)] = &choices;
 	assert_int_equal(xcore_plan(&options, topology, &plan, why, sizeof(why)), 0);
 	assert_int_equal(plan.nr_targets, 4);
 	assert_int_equal(plan.targets[1].producer, 3);

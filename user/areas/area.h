@@ -23,13 +23,10 @@
 #include "results/results.h"
 #include "machine/topology.h"
 
-struct cp_align_choices;
-struct cp_bounce_choices;
-struct cp_coldcache_choices;
-struct cp_xcore_choices;
-struct cp_c2c_choices;
-struct cp_latency_choices;
 struct report_renderer;
+
+/* At most this many areas in the registry (registry.c). */
+#define CP_MAX_AREAS 16
 
 /* Where an area measures (--mode). */
 enum cp_area_mode {
@@ -55,17 +52,9 @@ struct cp_area_options {
 	bool sample_time_chosen;
 	enum cp_area_mode mode;
 	enum cp_transport transport;	/* to reach the module */
-	/* bounce: threads, distances, widths, ops; NULL: its defaults */
-	const struct cp_bounce_choices *bounce;
-	/* coldcache: methods, factor, sweep, repetitions; NULL: defaults */
-	const struct cp_coldcache_choices *coldcache;
-	/* xcore: pairs, delay; c2c: home, budget, matrix; NULL: defaults */
-	const struct cp_xcore_choices *xcore;
-	const struct cp_c2c_choices *c2c;
-	/* align: offsets, widths, kinds, buffers; NULL: its defaults */
-	const struct cp_align_choices *align;
-	/* latency: page sizes and chases; NULL: its defaults */
-	const struct cp_latency_choices *latency;
+	/* What each area's own options chose, by the area's place in
+	 * cp_areas (cp_area_choices); NULL: every area's defaults. */
+	const void *const *choices;
 };
 
 struct cp_area_context {
@@ -148,5 +137,13 @@ extern const size_t cp_nr_areas;
 
 /* The area called @name, or NULL. */
 const struct cp_area *cp_area_find(const char *name);
+
+/* @area's place in cp_areas. */
+size_t cp_area_index(const struct cp_area *area);
+
+/* What @area's own options chose (its own struct, e.g. struct
+ * cp_bounce_choices), or NULL: its defaults. */
+const void *cp_area_choices(const struct cp_area_options *options,
+			    const struct cp_area *area);
 
 #endif

@@ -39,6 +39,7 @@ struct run_session {
 	struct cp_results results;
 	struct cli_progress progress;
 	struct run_left_out left_out;	/* areas of the default run */
+	const void *area_choices[CP_MAX_AREAS];
 };
 
 /* The tuned state, for the atexit handler: restored however we leave. */
@@ -248,14 +249,9 @@ static struct cp_area_options area_options_of(const struct run_session *session)
 		.samples_asked = session->options.samples_chosen
 					 ? session->options.samples : 0,
 		.sample_time_chosen = session->options.sample_time_chosen,
-		.bounce = &session->options.bounce,
 		.mode = session->options.mode,
 		.transport = session->options.transport,
-		.coldcache = &session->options.coldcache,
-		.xcore = &session->options.xcore,
-		.c2c = &session->options.c2c,
-		.align = &session->options.align,
-		.latency = &session->options.latency,
+		.choices = session->area_choices,
 	};
 }
 
@@ -406,6 +402,19 @@ static void end_session(struct run_session *session)
 	cp_topology_free(session->topology);
 }
 
+static void choices_by_area(struct run_session *session)
+{
+	const struct run_options *options = &session->options;
+	const void **choices = session->area_choices;
+
+	choices[cp_area_index(&cp_area_bounce)] = &options->bounce;
+	choices[cp_area_index(&cp_area_coldcache)] = &options->coldcache;
+	choices[cp_area_index(&cp_area_xcore)] = &options->xcore;
+	choices[cp_area_index(&cp_area_c2c)] = &options->c2c;
+	choices[cp_area_index(&cp_area_align)] = &options->align;
+	choices[cp_area_index(&cp_area_latency)] = &options->latency;
+}
+
 static void default_options(struct run_options *options)
 {
 	memset(options, 0, sizeof(*options));
@@ -445,6 +454,7 @@ static int run_command(int argc, char **argv, const char *command)
 		session.outputs.announce =
 			run_outputs_to_stdout(RUN_OUTPUT_PATHS(&session.options))
 				? stderr : stdout;
+	choices_by_area(&session);
 	if (status == CLI_PROCEED)
 		status = load_topology(&session);
 	if (status == CLI_PROCEED)

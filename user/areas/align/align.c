@@ -240,12 +240,14 @@ static int make_plan(const struct cp_area_options *options,
 		     const struct cp_topology *topology, int cpu,
 		     struct align_plan *plan, char *why, size_t why_len)
 {
+	const struct cp_align_choices *choices =
+		cp_area_choices(options, &cp_area_align);
 	int ret;
 
 	memset(plan, 0, sizeof(*plan));
 	plan->cpu = cpu;
-	if (options->align)
-		plan->choices = *options->align;
+	if (choices)
+		plan->choices = *choices;
 	ret = plan_widths(plan, why, why_len);
 	if (ret)
 		return ret;

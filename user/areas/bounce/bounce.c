@@ -44,11 +44,13 @@ static int plan_bounce(const struct cp_area_options *options,
 		       const struct cp_topology *topology,
 		       struct bounce_plan *plan, char *why, size_t why_len)
 {
+	const struct cp_bounce_choices *choices =
+		cp_area_choices(options, &cp_area_bounce);
 	int ret;
 
 	memset(plan, 0, sizeof(*plan));
-	if (options->bounce)
-		plan->choices = *options->bounce;
+	if (choices)
+		plan->choices = *choices;
 	ret = cp_bounce_choices_complete(&plan->choices, why, why_len);
 	if (ret)
 		return ret;

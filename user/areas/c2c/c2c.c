@@ -80,7 +80,9 @@ static int plan(const struct cp_area_options *options,
 		const struct cp_topology *topology, unsigned int modes,
 		struct cp_c2c_schedule *schedule, struct cp_error *error)
 {
-	double budget = options->c2c ? options->c2c->budget_ns : 0;
+	const struct cp_c2c_choices *choices =
+		cp_area_choices(options, &cp_area_c2c);
+	double budget = choices ? choices->budget_ns : 0;
 	char why[200];
 	int ret = cp_c2c_schedule_build(topology, options->cpus,
 					CP_C2C_NR_VARIANTS * modes, budget,
@@ -361,8 +363,10 @@ static void note_time(struct cp_area_context *context,
 static int run_c2c(struct cp_area_context *context, struct cp_error *error)
 {
 	const struct cp_area_options *options = context->options;
+	const struct cp_c2c_choices *choices =
+		cp_area_choices(options, &cp_area_c2c);
 	struct c2c_run run = {
-		.home = options->c2c ? options->c2c->home : CP_C2C_HOME_FIRST,
+		.home = choices ? choices->home : CP_C2C_HOME_FIRST,
 		.samples_asked = options->samples_asked,
 		.sample_cost_ns = -1,
 	};

@@ -43,7 +43,17 @@ static const enum cp_coldcache_method method_order[] = {
 static const struct cp_coldcache_choices *
 choices_of(const struct cp_area_options *options)
 {
-	return options->coldcache ? options->coldcache : &default_choices;
+	const struct cp_coldcache_choices *choices =
+		cp_area_choices(options, &cp_area_coldcache);
+
+	return choices ? choices : &default_choices;
+}
+
+/* --pages is latency's option; coldcache takes the first size it names. */
+static enum cp_page_size first_pages(const struct cp_area_options *options)
+{
+	return cp_latency_choices_first_pages(
+		cp_area_choices(options, &cp_area_latency));
 }
 
 static double factor_of(const struct cp_coldcache_choices *choices)
@@ -148,7 +158,7 @@ static int check_coldcache(const struct cp_area_options *options,
 	if (!plan_sizes(topology, options, (unsigned int)cpu, sizes))
 		return cp_error_set(error, EINVAL,
 				    "coldcache: the topology shows no data cache of two lines or more");
-	if (cp_latency_choices_first_pages(options->latency) == CP_PAGES_1G)
+	if (first_pages(options) == CP_PAGES_1G)
 		return cp_error_set(error, EINVAL,
 				    "--pages: coldcache takes 4k or 2m: its working sets, a dozen and more, would each take a 1 GiB page of their own");
 	return 0;
@@ -562,7 +572,7 @@ static int run_coldcache(struct cp_area_context *context,
 	if (cpu < 0)
 		return cp_error_set(error, EINVAL, "coldcache: no CPU to run on");
 	run.cpu = (unsigned int)cpu;
-	run.pages = cp_latency_choices_first_pages(context->options->latency);
+	run.pages = first_pages(context->options);
 	ret = cold_kernel_open(&run, error);
 	if (ret)
 		return ret;

@@ -163,7 +163,8 @@ static void plan_variants(const struct cp_area_options *options,
 			  struct latency_plan *plan)
 {
 	struct cp_latency_choices choices =
-		cp_latency_choices_resolve(options->latency);
+		cp_latency_choices_resolve(
+			cp_area_choices(options, &cp_area_latency));
 
 	huge_first(&choices);
 	for (unsigned int p = 0; p < choices.nr_pages; p++)
@@ -981,7 +982,8 @@ static int check_latency(const struct cp_area_options *options,
 			 struct cp_error *error)
 {
 	struct cp_latency_choices choices =
-		cp_latency_choices_resolve(options->latency);
+		cp_latency_choices_resolve(
+			cp_area_choices(options, &cp_area_latency));
 
 	(void)topology;
 	if (options->mode != CP_AREA_MODE_KERNEL)

@@ -29,8 +29,10 @@ static int plan_pairs(const struct cp_area_options *options,
 		      const struct cp_topology *topology,
 		      struct xcore_plan *plan, char *why, size_t why_len)
 {
-	const char *text = options->xcore && options->xcore->pairs
-				   ? options->xcore->pairs : "classes";
+	const struct cp_xcore_choices *choices =
+		cp_area_choices(options, &cp_area_xcore);
+	const char *text = choices && choices->pairs ? choices->pairs
+						     : "classes";
 	struct cp_cpu_pair pairs[XCORE_MAX_PAIRS];
 	size_t n;
 
@@ -92,9 +94,12 @@ int xcore_plan(const struct cp_area_options *options,
 	       const struct cp_topology *topology, struct xcore_plan *plan,
 	       char *why, size_t why_len)
 {
+	const struct cp_xcore_choices *choices =
+		cp_area_choices(options, &cp_area_xcore);
+
 	memset(plan, 0, sizeof(*plan));
 	plan->line_size = line_size_of(topology);
-	plan->delay = options->xcore ? options->xcore->delay : 0;
+	plan->delay = choices ? choices->delay : 0;
 	if (plan_pairs(options, topology, plan, why, why_len))
 		return -EINVAL;
 	return plan_sizes(options, topology, plan, why, why_len);
