@@ -57,6 +57,27 @@ struct cp_area_options {
 	const void *const *choices;
 };
 
+/*
+ * One of an area's own options of the run command, --NAME or --NAME=ARG.
+ * The run command lists it in its help and getopt table and hands its
+ * value to @parse with the area's choices: a struct of the area's own,
+ * which starts zeroed (the area's defaults) and reaches the area through
+ * cp_area_choices().
+ */
+struct cp_area_option {
+	const char *name;		/* "distances" for --distances */
+	const char *arg_name;		/* "LIST"; NULL: takes no value */
+	/* Its help, lines of at most 54 characters with '\n' between: the
+	 * help's right column. */
+	const char *help;
+	/* 0, or -EINVAL with @why; the usage error then says "--NAME: why",
+	 * or with @why_names_value "--NAME 'TEXT': why".  @text is NULL
+	 * for an option that takes no value. */
+	int (*parse)(const char *text, void *choices, char *why,
+		     size_t why_size);
+	bool why_names_value;
+};
+
 struct cp_area_context {
 	const struct cp_clock *clock;
 	const struct cp_harness *harness;
@@ -87,6 +108,14 @@ struct cp_area {
 	void (*print)(FILE *out, const struct cp_results *results);
 	/* Optional: its charts in the report (report/report_area.h). */
 	const struct report_renderer *report;
+	/* Optional: its own options, up to an entry with a NULL name, and
+	 * the size of the choices they fill. */
+	const struct cp_area_option *options;
+	size_t choices_size;
+	/* Optional: what the options say only together, once all are read
+	 * (bounce: distances against widths).  0, or -EINVAL with @why,
+	 * the whole message of the usage error. */
+	int (*check_choices)(const void *choices, char *why, size_t why_size);
 };
 
 extern const struct cp_area cp_area_latency;

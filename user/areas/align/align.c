@@ -439,4 +439,6 @@ const struct cp_area cp_area_align = {
 	.check = check_align,
 	.print = cli_print_align,
 	.report = &report_align,
+	.options = cp_align_options,
+	.choices_size = sizeof(struct cp_align_choices),
 };

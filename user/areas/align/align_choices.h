@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "areas/area.h"
 #include "areas/align/align_layout.h"
 #include "areas/align/align_run.h"
 #include "areas/align/align_widths.h"
@@ -53,5 +54,8 @@ int cp_align_parse_kinds(const char *text, struct cp_align_choices *choices,
 			 char *why, size_t why_len);
 int cp_align_parse_buffers(const char *text, struct cp_align_choices *choices,
 			   char *why, size_t why_len);
+
+/* Its options of the run command (align_options.c). */
+extern const struct cp_area_option cp_align_options[];
 
 #endif

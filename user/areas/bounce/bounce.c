@@ -416,4 +416,7 @@ const struct cp_area cp_area_bounce = {
 	.min_cpus = 2,
 	.print = cli_print_bounce,
 	.report = &report_bounce,
+	.options = cp_bounce_options,
+	.choices_size = sizeof(struct cp_bounce_choices),
+	.check_choices = cp_bounce_check_choices,
 };

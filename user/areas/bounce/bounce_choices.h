@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "areas/area.h"
+
 #define CP_BOUNCE_DEFAULT_THREADS 2
 #define CP_BOUNCE_MAX_THREADS 64
 /* The largest distance between neighbouring counters (the module's limit
@@ -66,5 +68,11 @@ int cp_bounce_choices_complete(struct cp_bounce_choices *choices, char *why,
 
 /* Whether distance @distance applies to counters of @width bytes. */
 bool cp_bounce_distance_fits(uint32_t distance, unsigned int width);
+
+/* Its options of the run command (bounce_options.c). */
+extern const struct cp_area_option cp_bounce_options[];
+
+/* Distances against widths (struct cp_area's check_choices). */
+int cp_bounce_check_choices(const void *choices, char *why, size_t why_size);
 
 #endif

@@ -414,4 +414,6 @@ const struct cp_area cp_area_c2c = {
 	.min_cpus = 2,
 	.print = cli_print_c2c,
 	.report = &report_c2c,
+	.options = cp_c2c_options,
+	.choices_size = sizeof(struct cp_c2c_choices),
 };

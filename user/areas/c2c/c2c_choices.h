@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "areas/area.h"
+
 enum cp_c2c_home {
 	CP_C2C_HOME_FIRST,		/* the lower CPU of the pair (default) */
 	CP_C2C_HOME_SECOND,
@@ -36,5 +38,8 @@ int cp_c2c_parse_budget(const char *text, double *out_ns, char *why,
 int cp_c2c_parse_matrix_path(const char *text, char *why, size_t why_len);
 
 const char *cp_c2c_home_name(enum cp_c2c_home home);
+
+/* Its options of the run command (c2c_options.c). */
+extern const struct cp_area_option cp_c2c_options[];
 
 #endif

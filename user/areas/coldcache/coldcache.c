@@ -603,4 +603,6 @@ const struct cp_area cp_area_coldcache = {
 	.check = check_coldcache,
 	.print = cli_print_coldcache,
 	.report = &report_coldcache,
+	.options = cp_coldcache_options,
+	.choices_size = sizeof(struct cp_coldcache_choices),
 };

@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "areas/area.h"
+
 enum cp_coldcache_method {
 	CP_COLD_WARM,
 	CP_COLD_GARBAGE_NAIVE,
@@ -43,5 +45,8 @@ int cp_coldcache_parse_methods(const char *text, unsigned int *methods,
  * -EINVAL with why. */
 int cp_coldcache_parse_factor(const char *text, double *factor, char *why,
 			      size_t why_len);
+
+/* Its options of the run command (coldcache_options.c). */
+extern const struct cp_area_option cp_coldcache_options[];
 
 #endif

@@ -1002,4 +1002,6 @@ const struct cp_area cp_area_latency = {
 	.run = run_latency,
 	.print = cli_print_latency_summary,
 	.report = &report_latency,
+	.options = cp_latency_options,
+	.choices_size = sizeof(struct cp_latency_choices),
 };

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "areas/area.h"
 #include "harness/chase.h"
 
 #define CP_LATENCY_MAX_PAGE_SIZES 3
@@ -50,5 +51,8 @@ enum cp_page_size cp_latency_choices_first_pages(
 /* "4k", "2m", "1g", and the bytes of each. */
 const char *cp_page_size_name(enum cp_page_size pages);
 uint64_t cp_page_size_bytes(enum cp_page_size pages);
+
+/* Its options of the run command (latency_options.c). */
+extern const struct cp_area_option cp_latency_options[];
 
 #endif

@@ -312,4 +312,6 @@ const struct cp_area cp_area_xcore = {
 	.min_cpus = 2,
 	.print = cli_print_xcore,
 	.report = &report_xcore,
+	.options = cp_xcore_options,
+	.choices_size = sizeof(struct cp_xcore_choices),
 };

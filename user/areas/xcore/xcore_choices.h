@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "areas/area.h"
+
 /* More dependent adds than this between two loads only measure the adds. */
 #define CP_XCORE_MAX_DELAY 4096u
 
@@ -22,5 +24,8 @@ struct cp_xcore_choices {
 /* Parsers: 0, or -EINVAL with the reason in @why. */
 int cp_xcore_parse_delay(const char *text, unsigned int *out, char *why,
 			 size_t why_len);
+
+/* Its options of the run command (xcore_options.c). */
+extern const struct cp_area_option cp_xcore_options[];
 
 #endif
