@@ -12,6 +12,7 @@
 
 #include "areas/area.h"
 #include "cli/cli_util.h"
+#include "areas/c2c/c2c_choices.h"
 #include "areas/c2c/c2c_table.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
@@ -39,7 +40,6 @@ struct run_session {
 	struct cp_results results;
 	struct cli_progress progress;
 	struct run_left_out left_out;	/* areas of the default run */
-	const void *area_choices[CP_MAX_AREAS];
 };
 
 /* The tuned state, for the atexit handler: restored however we leave. */
@@ -251,7 +251,8 @@ static struct cp_area_options area_options_of(const struct run_session *session)
 		.sample_time_chosen = session->options.sample_time_chosen,
 		.mode = session->options.mode,
 		.transport = session->options.transport,
-		.choices = session->area_choices,
+		/* void *[] to const void *const *: C converts one level only. */
+		.choices = (const void *const *)session->options.choices,
 	};
 }
 
@@ -357,6 +358,8 @@ static void print_console(const struct run_options *options,
 static int measure_and_report(struct run_session *session)
 {
 	const struct run_options *options = &session->options;
+	const struct cp_c2c_choices *c2c =
+		run_options_choices(options, &cp_area_c2c);
 	bool stdout_taken = run_outputs_to_stdout(RUN_OUTPUT_PATHS(options));
 	bool show = !options->quiet && !stdout_taken;
 	int status = CLI_EXIT_OK, write_status;
@@ -380,9 +383,9 @@ static int measure_and_report(struct run_session *session)
 		print_console(options, &session->results);
 	write_status = run_outputs_write(&session->outputs, session->command,
 					 &session->results);
-	if (write_status == CLI_EXIT_OK)
+	if (write_status == CLI_EXIT_OK && c2c)
 		write_status = cli_write_c2c_matrix(session->command,
-						    options->c2c.matrix_path,
+						    c2c->matrix_path,
 						    &session->results);
 	if (cp_interrupt_requested()) {
 		fprintf(stderr, "%s: interrupted; partial results kept\n",
@@ -402,19 +405,6 @@ static void end_session(struct run_session *session)
 	cp_topology_free(session->topology);
 }
 
-static void choices_by_area(struct run_session *session)
-{
-	const struct run_options *options = &session->options;
-	const void **choices = session->area_choices;
-
-	choices[cp_area_index(&cp_area_bounce)] = &options->bounce;
-	choices[cp_area_index(&cp_area_coldcache)] = &options->coldcache;
-	choices[cp_area_index(&cp_area_xcore)] = &options->xcore;
-	choices[cp_area_index(&cp_area_c2c)] = &options->c2c;
-	choices[cp_area_index(&cp_area_align)] = &options->align;
-	choices[cp_area_index(&cp_area_latency)] = &options->latency;
-}
-
 static void default_options(struct run_options *options)
 {
 	memset(options, 0, sizeof(*options));
@@ -425,51 +415,61 @@ static void default_options(struct run_options *options)
 	options->transport = CP_TRANSPORT_AUTO;
 }
 
+/* With the command line read. */
+static int run_session(struct run_session *session)
+{
+	const char *command = session->command;
+	bool named;
+	int status;
+
+	session->options.bench = strcmp(command, "bench") == 0;
+	if (session->options.bench && session->options.nr_areas)
+		return cli_usage_error(command,
+				       "takes no area (it runs latency)");
+	if (session->options.bench) {
+		session->options.areas[0] = &cp_area_latency;
+		session->options.nr_areas = 1;
+	}
+	if (session->options.list)
+		return list_areas();
+	named = session->options.nr_areas != 0;
+	if (!named)
+		run_default_apply(&session->options);
+	status = run_outputs_open(&session->outputs, command,
+				  RUN_OUTPUT_PATHS(&session->options));
+	if (!session->options.quiet)
+		session->outputs.announce =
+			run_outputs_to_stdout(
+				RUN_OUTPUT_PATHS(&session->options))
+				? stderr : stdout;
+	if (status == CLI_PROCEED)
+		status = load_topology(session);
+	if (status == CLI_PROCEED)
+		status = run_fit_areas(&session->options, named,
+				       session->topology, command,
+				       &session->left_out);
+	if (status == CLI_PROCEED)
+		status = check_areas(session);
+	if (status == CLI_PROCEED && cp_interrupt_install())
+		status = CLI_EXIT_FAILURE;
+	if (status == CLI_PROCEED)
+		status = apply_tuning(session);
+	if (status == CLI_PROCEED)
+		status = measure_and_report(session);
+	end_session(session);
+	return status;
+}
+
 static int run_command(int argc, char **argv, const char *command)
 {
 	struct run_session session = { .command = command };
-	bool named;
 	int status;
 
 	default_options(&session.options);
 	status = run_parse_options(argc, argv, command, &session.options);
-	if (status != CLI_PROCEED)
-		return status;
-	session.options.bench = strcmp(command, "bench") == 0;
-	if (session.options.bench && session.options.nr_areas)
-		return cli_usage_error(command,
-				       "takes no area (it runs latency)");
-	if (session.options.bench) {
-		session.options.areas[0] = &cp_area_latency;
-		session.options.nr_areas = 1;
-	}
-	if (session.options.list)
-		return list_areas();
-	named = session.options.nr_areas != 0;
-	if (!named)
-		run_default_apply(&session.options);
-	status = run_outputs_open(&session.outputs, command,
-				  RUN_OUTPUT_PATHS(&session.options));
-	if (!session.options.quiet)
-		session.outputs.announce =
-			run_outputs_to_stdout(RUN_OUTPUT_PATHS(&session.options))
-				? stderr : stdout;
-	choices_by_area(&session);
 	if (status == CLI_PROCEED)
-		status = load_topology(&session);
-	if (status == CLI_PROCEED)
-		status = run_fit_areas(&session.options, named,
-				       session.topology, command,
-				       &session.left_out);
-	if (status == CLI_PROCEED)
-		status = check_areas(&session);
-	if (status == CLI_PROCEED && cp_interrupt_install())
-		status = CLI_EXIT_FAILURE;
-	if (status == CLI_PROCEED)
-		status = apply_tuning(&session);
-	if (status == CLI_PROCEED)
-		status = measure_and_report(&session);
-	end_session(&session);
+		status = run_session(&session);
+	run_options_free_choices(&session.options);
 	return status;
 }
 

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "cli/run_default.h"
 
+#include "areas/bounce/bounce_choices.h"
+#include "areas/coldcache/coldcache_choices.h"
+
 /*
  * The default run measures all six areas and must end within a minute on
  * a 2-CPU machine in user mode, also when other work loads it.  On the
@@ -27,17 +30,22 @@
 
 void run_default_apply(struct run_options *options)
 {
+	struct cp_coldcache_choices *coldcache =
+		run_options_choices(options, &cp_area_coldcache);
+	struct cp_bounce_choices *bounce =
+		run_options_choices(options, &cp_area_bounce);
+
 	for (size_t i = 0; i < cp_nr_areas; i++)
 		options->areas[i] = cp_areas[i];
 	options->nr_areas = cp_nr_areas;
-	if (!options->coldcache.repetitions)
-		options->coldcache.repetitions = DEFAULT_RUN_COLD_REPETITIONS;
+	if (coldcache && !coldcache->repetitions)
+		coldcache->repetitions = DEFAULT_RUN_COLD_REPETITIONS;
 	options->default_max_cap = DEFAULT_RUN_MAX_SIZE_CAP;
 	/* Chosen distances must be multiples of every width: leave the
 	 * widths to the area when distances or widths were chosen. */
-	if (!options->bounce.nr_widths && !options->bounce.distances_chosen) {
-		options->bounce.widths[0] = DEFAULT_RUN_BOUNCE_WIDTH;
-		options->bounce.nr_widths = 1;
+	if (bounce && !bounce->nr_widths && !bounce->distances_chosen) {
+		bounce->widths[0] = DEFAULT_RUN_BOUNCE_WIDTH;
+		bounce->nr_widths = 1;
 	}
 	if (options->json_path || options->csv_path || options->report_path)
 		return;

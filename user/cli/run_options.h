@@ -9,13 +9,7 @@
 #include <stdint.h>
 
 #include "areas/area.h"
-#include "areas/align/align_choices.h"
-#include "areas/bounce/bounce_choices.h"
 #include "client/client.h"
-#include "areas/coldcache/coldcache_choices.h"
-#include "areas/latency/latency_choices.h"
-#include "areas/c2c/c2c_choices.h"
-#include "areas/xcore/xcore_choices.h"
 
 struct run_options {
 	bool list;
@@ -38,20 +32,29 @@ struct run_options {
 	uint64_t seed;
 	enum cp_transport transport;
 	enum cp_area_mode mode;		/* --mode; 0: auto */
-	struct cp_bounce_choices bounce;	/* --threads, --distances... */
-	struct cp_coldcache_choices coldcache;	/* --methods, --factor... */
-	struct cp_xcore_choices xcore;		/* --pairs, --delay */
-	struct cp_c2c_choices c2c;		/* --home, --budget, --matrix */
-	struct cp_align_choices align;	/* --offsets, --access-widths... */
-	struct cp_latency_choices latency;	/* --pages, --chases */
+	/* What each area's own options chose, by the area's place in
+	 * cp_areas; NULL where it has no options. */
+	void *choices[CP_MAX_AREAS];
 	size_t nr_areas;
 	const struct cp_area *areas[16];
 };
 
 /* CLI_PROCEED, or the exit status (help printed, or a usage error);
- * @command names the command in messages. */
+ * @command names the command in messages.  Whatever it returns, free
+ * the areas' choices with run_options_free_choices(). */
 int run_parse_options(int argc, char **argv, const char *command,
 		      struct run_options *options);
+
+/* Every area with options gets its choices, zeroed: its defaults.
+ * 0, or -ENOMEM.  These three are with the areas' options, in
+ * run_area_options.c. */
+int run_options_alloc_choices(struct run_options *options);
+void run_options_free_choices(struct run_options *options);
+
+/* What @area's own options chose, as struct cp_area_options carries it;
+ * NULL when the area has none. */
+void *run_options_choices(const struct run_options *options,
+			  const struct cp_area *area);
 
 /* The output paths in the order of enum run_output_kind. */
 #define RUN_OUTPUT_PATHS(options) \
@@ -61,7 +64,5 @@ int run_parse_options(int argc, char **argv, const char *command,
 /* Whether @word is one of this command's options (other than --help), so
  * that `cacheprobe-run --json FILE` means a run of every area. */
 bool run_is_option(const char *word);
-
-extern const char run_usage[];
 
 #endif
