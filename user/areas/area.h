@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * An area is one experiment ("latency", "coldcache", "bounce"...), all of
- * it in areas/<area>/: what it measures, its console tables and its part
- * of the report, named by its struct cp_area.  Adding one is that folder
- * and one entry in registry.c.  Areas put their measurements into the
- * run's results and report progress; they stop early, keeping what they
- * measured, when an interrupt is requested.
+ * it in areas/<area>/: what it measures, its options of the run command,
+ * its console tables and its part of the report, named by its struct
+ * cp_area.  Adding one is that folder and its entry in registry.c (the
+ * include of the header declaring it, its place in cp_areas); only its
+ * options' lines in the man page and the bash completion are elsewhere
+ * (tests/docs/options_docs.sh checks them).  Areas put their measurements
+ * into the run's results and report progress; they stop early, keeping
+ * what they measured, when an interrupt is requested.
  */
 #ifndef CACHEPROBE_AREA_H
 #define CACHEPROBE_AREA_H
@@ -117,13 +120,6 @@ struct cp_area {
 	 * the whole message of the usage error. */
 	int (*check_choices)(const void *choices, char *why, size_t why_size);
 };
-
-extern const struct cp_area cp_area_latency;
-extern const struct cp_area cp_area_bounce;
-extern const struct cp_area cp_area_coldcache;
-extern const struct cp_area cp_area_xcore;
-extern const struct cp_area cp_area_c2c;
-extern const struct cp_area cp_area_align;
 
 /* What an area's kernel mode needs of the module. */
 struct area_module_need {

@@ -3,6 +3,13 @@
 
 #include <string.h>
 
+#include "areas/align/align_choices.h"
+#include "areas/bounce/bounce_choices.h"
+#include "areas/c2c/c2c_choices.h"
+#include "areas/coldcache/coldcache_choices.h"
+#include "areas/latency/latency_choices.h"
+#include "areas/xcore/xcore_choices.h"
+
 const struct cp_area *const cp_areas[] = {
 	&cp_area_latency,
 	&cp_area_bounce,

@@ -14,6 +14,7 @@
 #include "cli/cli_util.h"
 #include "areas/c2c/c2c_choices.h"
 #include "areas/c2c/c2c_table.h"
+#include "areas/latency/latency_choices.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/run_cpu_needs.h"

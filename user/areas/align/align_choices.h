@@ -55,7 +55,9 @@ int cp_align_parse_kinds(const char *text, struct cp_align_choices *choices,
 int cp_align_parse_buffers(const char *text, struct cp_align_choices *choices,
 			   char *why, size_t why_len);
 
-/* Its options of the run command (align_options.c). */
+/* The area (align.c) and its options of the run command
+ * (align_options.c). */
+extern const struct cp_area cp_area_align;
 extern const struct cp_area_option cp_align_options[];
 
 #endif

@@ -69,7 +69,9 @@ int cp_bounce_choices_complete(struct cp_bounce_choices *choices, char *why,
 /* Whether distance @distance applies to counters of @width bytes. */
 bool cp_bounce_distance_fits(uint32_t distance, unsigned int width);
 
-/* Its options of the run command (bounce_options.c). */
+/* The area (bounce.c) and its options of the run command
+ * (bounce_options.c). */
+extern const struct cp_area cp_area_bounce;
 extern const struct cp_area_option cp_bounce_options[];
 
 /* Distances against widths (struct cp_area's check_choices). */

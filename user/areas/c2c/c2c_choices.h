@@ -39,7 +39,9 @@ int cp_c2c_parse_matrix_path(const char *text, char *why, size_t why_len);
 
 const char *cp_c2c_home_name(enum cp_c2c_home home);
 
-/* Its options of the run command (c2c_options.c). */
+/* The area (c2c.c) and its options of the run command
+ * (c2c_options.c). */
+extern const struct cp_area cp_area_c2c;
 extern const struct cp_area_option cp_c2c_options[];
 
 #endif

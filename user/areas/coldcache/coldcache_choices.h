@@ -46,7 +46,9 @@ int cp_coldcache_parse_methods(const char *text, unsigned int *methods,
 int cp_coldcache_parse_factor(const char *text, double *factor, char *why,
 			      size_t why_len);
 
-/* Its options of the run command (coldcache_options.c). */
+/* The area (coldcache.c) and its options of the run command
+ * (coldcache_options.c). */
+extern const struct cp_area cp_area_coldcache;
 extern const struct cp_area_option cp_coldcache_options[];
 
 #endif

@@ -52,7 +52,9 @@ enum cp_page_size cp_latency_choices_first_pages(
 const char *cp_page_size_name(enum cp_page_size pages);
 uint64_t cp_page_size_bytes(enum cp_page_size pages);
 
-/* Its options of the run command (latency_options.c). */
+/* The area (latency.c) and its options of the run command
+ * (latency_options.c). */
+extern const struct cp_area cp_area_latency;
 extern const struct cp_area_option cp_latency_options[];
 
 #endif

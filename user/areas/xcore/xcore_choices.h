@@ -25,7 +25,9 @@ struct cp_xcore_choices {
 int cp_xcore_parse_delay(const char *text, unsigned int *out, char *why,
 			 size_t why_len);
 
-/* Its options of the run command (xcore_options.c). */
+/* The area (xcore.c) and its options of the run command
+ * (xcore_options.c). */
+extern const struct cp_area cp_area_xcore;
 extern const struct cp_area_option cp_xcore_options[];
 
 #endif
