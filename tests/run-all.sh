@@ -181,10 +181,10 @@ stage "DKMS"
 	grep -E '^(PASS|FAIL) ' | tee -a "$results"
 if [ -f "$out/dkms/cacheprobe.ko" ] && [ -f "$out/dkms/kernel" ]; then
 	read -r label _ver vmlinuz <"$out/dkms/kernel"
-	# The smoke suite: this module's source was tested in full above.
-	stage "guest dkms-$label (the DKMS-built module, smoke suite)"
-	GUEST_APPEND=cacheprobe.suite=smoke \
-		boot_guest "dkms-$label" "$vmlinuz" "$out/dkms/cacheprobe.ko" max
+	# The smoke tests: this module's source was tested in full above.
+	stage "guest dkms-$label (the DKMS-built module, smoke tests)"
+	collect "$guest/run-guest.sh" --kernel "$vmlinuz" --label "$label" \
+		--suite dkms --out "$out" --ko "$out/dkms/cacheprobe.ko"
 fi
 
 passed=$(grep -cE '^(PASS|ok) ' "$results")

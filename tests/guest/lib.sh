@@ -291,3 +291,31 @@ t_json_missed() {
         t_fail "$name" "${1:-0} kernel-mode measurements of $area in $file, ${2:-?} without missed_rounds and disturbed_windows"
     fi
 }
+
+# Named tests: a suite's script runs each of its tests as "t_test NAME
+# CMD..." (CMD a shell function, in the current shell), or as
+# "t_test_named NAME CMD..." for one that runs only when named.  When the
+# host (run-guest.sh) names tests in /etc/cacheprobe-tests, one a line,
+# only those run; in the script's order, not the file's.  run-guest.sh
+# finds the names in those lines, so each stays one line, at the margin.
+CP_TESTS=${CP_TESTS:-/etc/cacheprobe-tests}
+
+_t_named() {
+    [ -r "$CP_TESTS" ] && grep -qx -- "$1" "$CP_TESTS"
+}
+
+t_test() {
+    if [ -r "$CP_TESTS" ] && ! _t_named "$1"; then
+        return 0
+    fi
+    printf '%s\n' "=== test $1"
+    shift
+    "$@"
+}
+
+t_test_named() {
+    _t_named "$1" || return 0
+    printf '%s\n' "=== test $1"
+    shift
+    "$@"
+}

@@ -1,6 +1,12 @@
 #!/bin/sh
 # Module tests, run inside a QEMU guest as PID 1's child (see init).  Timings
 # mean nothing under emulation: these check behaviour, errors and robustness.
+#
+# Named tests (the "t_test" lines at the end, in the order they run; with
+# run-guest.sh --suite module NAME... only those run).  A test may run
+# alone, so each loads or unloads the module it needs first (need_module,
+# need_test_module, need_no_module) rather than count on the one before
+# it; run in order, those find the module as they want it.
 . /lib/cacheprobe/lib.sh
 
 KO=/lib/cacheprobe/cacheprobe.ko
@@ -11,6 +17,46 @@ LAST=$((ONLINE - 1))
 # nr_cpu_ids: one past the last possible CPU, the first id FLUSH must refuse.
 NR_CPU_IDS=$(($(sed 's/.*[-,]//' /sys/devices/system/cpu/possible) + 1))
 FLAGS=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
+PARAM=/sys/module/cacheprobe/parameters
+IRQOFF=$PARAM/max_irqoff_us
+BUFFER=$PARAM/max_buffer_mb
+LIVE=$PARAM/live_objects
+LOST=$PARAM/lost_places
+# Sizes, samples and sample times are tiny: only behaviour counts here.
+AREA_OPTS="--samples 3 --sample-time 200"
+LAT_OPTS="--min-size 16K --max-size 64K"
+BOUNCE_OPTS="--distances 0,4,64 --ops plain --width 4"
+COLD_OPTS="--repeats 2 --max-size 64K"
+RUN_SH=/lib/cacheprobe/run.sh
+
+# need_module: the module meant for use loaded (not the test build).
+need_module() {
+	[ -e "$LIVE" ] && rmmod cacheprobe
+	[ -d /sys/module/cacheprobe ] && return 0
+	insmod "$KO" && return 0
+	t_fail module-load "cannot load $KO"
+}
+
+# need_test_module: the test build loaded when the initramfs has one
+# (its live_objects shows a single leaked object, which Slab and
+# VmallocUsed cannot); without it (the DKMS guest) the module itself, and
+# the live-object checks are skipped.
+need_test_module() {
+	[ -f "$TEST_KO" ] || { need_module; return; }
+	[ -e "$LIVE" ] && return 0
+	[ -d /sys/module/cacheprobe ] && rmmod cacheprobe
+	if insmod "$TEST_KO"; then
+		t_pass test-module-load
+	else
+		t_fail test-module-load "cannot load $TEST_KO"
+		need_module
+	fi
+}
+
+need_no_module() {
+	[ -d /sys/module/cacheprobe ] && rmmod cacheprobe
+	return 0
+}
 
 has_flag() {
 	case "$FLAGS" in *" $1 "*) return 0 ;; *) return 1 ;; esac
@@ -64,39 +110,67 @@ test_features() {
 	fi
 }
 
-test_transport() {
+# blame TR: over netlink the tool names the attribute the extended ack
+# blames; over ioctl there is none to name.
+blame() {
+	blame_cpus= blame_method=
+	if [ "$1" = netlink ]; then
+		blame_cpus=' \(attribute CPUS\)'
+		blame_method=' \(attribute FLUSH_METHOD\)'
+	fi
+}
+
+test_info() {
+	local tr
+	need_module || return
+	for tr in netlink ioctl; do
+		test_info_on "$tr"
+	done
+}
+
+test_info_on() {
 	tr=$1
 	t_expect_out "info-$tr" "^module: *cacheprobe [0-9.]+ \(ABI 5\) via $tr" \
 		"$RUN" info --transport "$tr"
 	t_expect_out "info-online-$tr" "^online cpus: *0-$LAST \($ONLINE of" \
 		"$RUN" info --transport "$tr"
 	test_features "$tr"
+}
 
-	t_flush_cpus "flush-all-$tr" "$(all_cpus)" --transport "$tr"
-	t_flush_cpus "flush-one-$tr" "$LAST" --transport "$tr" --cpus "$LAST"
-	t_flush_cpus "flush-list-$tr" "0 $LAST" --transport "$tr" \
-		--cpus "0,$LAST"
-	for c in $(all_cpus); do
-		t_flush_cpus "flush-cpu$c-$tr" "$c" --transport "$tr" --cpus "$c"
+test_flush() {
+	local tr c
+	need_module || return
+	for tr in netlink ioctl; do
+		blame "$tr"
+		t_flush_cpus "flush-all-$tr" "$(all_cpus)" --transport "$tr"
+		t_flush_cpus "flush-one-$tr" "$LAST" --transport "$tr" --cpus "$LAST"
+		t_flush_cpus "flush-list-$tr" "0 $LAST" --transport "$tr" \
+			--cpus "0,$LAST"
+		for c in $(all_cpus); do
+			t_flush_cpus "flush-cpu$c-$tr" "$c" --transport "$tr" --cpus "$c"
+		done
+		if has_flag wbnoinvd; then
+			t_flush_cpus "wbnoinvd-$tr" "$(all_cpus)" --transport "$tr" \
+				--method wbnoinvd
+		else
+			t_expect_fail "wbnoinvd-unsupported-$tr" 1 \
+				"flush: WBNOINVD not supported[^(]*$blame_method \(EOPNOTSUPP: " \
+				"$RUN" flush --transport "$tr" --method wbnoinvd
+		fi
 	done
+}
 
-	# Over netlink the tool names the attribute the extended ack blames;
-	# over ioctl there is none to name.
-	blame_cpus= blame_method=
-	if [ "$tr" = netlink ]; then
-		blame_cpus=' \(attribute CPUS\)'
-		blame_method=' \(attribute FLUSH_METHOD\)'
-	fi
+test_flush_errors() {
+	local tr
+	need_module || return
+	for tr in netlink ioctl; do
+		test_flush_errors_on "$tr"
+	done
+}
 
-	if has_flag wbnoinvd; then
-		t_flush_cpus "wbnoinvd-$tr" "$(all_cpus)" --transport "$tr" \
-			--method wbnoinvd
-	else
-		t_expect_fail "wbnoinvd-unsupported-$tr" 1 \
-			"flush: WBNOINVD not supported[^(]*$blame_method \(EOPNOTSUPP: " \
-			"$RUN" flush --transport "$tr" --method wbnoinvd
-	fi
-
+test_flush_errors_on() {
+	tr=$1
+	blame "$tr"
 	t_expect_fail "flush-cpu-out-of-range-$tr" 2 \
 		"CPU id out of range[^(]*$blame_cpus \(EINVAL: " \
 		"$RUN" flush --transport "$tr" --cpus 64
@@ -109,7 +183,19 @@ test_transport() {
 		"$RUN" flush --transport "$tr" --method bogus
 	t_expect_fail "flush-bad-list-$tr" 2 "cpus|CPU" \
 		"$RUN" flush --transport "$tr" --cpus 3-1
+}
 
+test_flush_offline() {
+	local tr
+	need_module || return
+	for tr in netlink ioctl; do
+		test_flush_offline_on "$tr"
+	done
+}
+
+test_flush_offline_on() {
+	tr=$1
+	blame "$tr"
 	cpu_offline "$LAST"
 	t_expect_fail "flush-offline-cpu-$tr" 2 \
 		"CPU is not online[^(]*$blame_cpus \(EINVAL: " \
@@ -122,47 +208,50 @@ test_transport() {
 	cpu_online "$LAST"
 }
 
-t_run insmod insmod "$KO"
-# The test-only parameters are compiled out of the module meant for use.
-for p in fault_inject live_objects lost_places; do
-	if [ -e "/sys/module/cacheprobe/parameters/$p" ]; then
-		t_fail "production-lacks-$p" "$KO has the test-only parameter $p"
+test_load() {
+	local p op missing
+	need_no_module
+	t_run insmod insmod "$KO"
+	# The test-only parameters are compiled out of the module meant for use.
+	for p in fault_inject live_objects lost_places; do
+		if [ -e "/sys/module/cacheprobe/parameters/$p" ]; then
+			t_fail "production-lacks-$p" "$KO has the test-only parameter $p"
+		else
+			t_pass "production-lacks-$p"
+		fi
+	done
+	t_expect_out genl-family "cacheprobe" genl ctrl get name cacheprobe
+	# The family version and every command the header defines (rawtest was
+	# built with it), each listed as an operation.
+	genl ctrl get name cacheprobe >/tmp/genl.out 2>&1
+	set -- $(/usr/bin/rawtest abi | tr '\n' ' ')
+	if grep -Eq "Version: 0x$(printf %x "$2")( |$)" /tmp/genl.out; then
+		t_pass genl-version
 	else
-		t_pass "production-lacks-$p"
+		t_fail genl-version "no 'Version: 0x$(printf %x "$2")' in: $(cat /tmp/genl.out)"
 	fi
-done
-t_expect_out genl-family "cacheprobe" genl ctrl get name cacheprobe
-# The family version and every command the header defines (rawtest was
-# built with it), each listed as an operation.
-genl ctrl get name cacheprobe >/tmp/genl.out 2>&1
-set -- $(/usr/bin/rawtest abi | tr '\n' ' ')
-if grep -Eq "Version: 0x$(printf %x "$2")( |$)" /tmp/genl.out; then
-	t_pass genl-version
-else
-	t_fail genl-version "no 'Version: 0x$(printf %x "$2")' in: $(cat /tmp/genl.out)"
-fi
-shift 3
-missing=
-for op in "$@"; do
-	grep -Eq "ID-0x$(printf %x "$op")( |$)" /tmp/genl.out || missing="$missing $op"
-done
-if [ $# -gt 0 ] && [ -z "$missing" ]; then
-	t_pass "genl-ops ($# operations)"
-else
-	t_fail genl-ops "operations${missing:- (none given)} not listed: $(cat /tmp/genl.out)"
-fi
-t_run device-node test -c /dev/cacheprobe
-t_expect_out device-mode "^crw-------" ls -l /dev/cacheprobe
+	shift 3
+	missing=
+	for op in "$@"; do
+		grep -Eq "ID-0x$(printf %x "$op")( |$)" /tmp/genl.out || missing="$missing $op"
+	done
+	if [ $# -gt 0 ] && [ -z "$missing" ]; then
+		t_pass "genl-ops ($# operations)"
+	else
+		t_fail genl-ops "operations${missing:- (none given)} not listed: $(cat /tmp/genl.out)"
+	fi
+	t_run device-node test -c /dev/cacheprobe
+	t_expect_out device-mode "^crw-------" ls -l /dev/cacheprobe
+}
 
-test_transport netlink
-test_transport ioctl
-
-# The smoke suite (kernel argument cacheprobe.suite=smoke): the DKMS-built
-# module is the same source as the module every other guest tests in full,
-# so its guest checks that the package's build loads, answers on both
-# transports (above), measures in every area that has a kernel mode and
+# The smoke test (run when named: the dkms suite): the DKMS-built module is
+# the same source as the module every other guest tests in full, so its
+# guest checks that the package's build loads, answers on both transports
+# (load, info and flush), measures in every area that has a kernel mode and
 # unloads with a clean kernel log.
-if grep -q 'cacheprobe.suite=smoke' /proc/cmdline; then
+test_smoke() {
+	local tr
+	need_module || return
 	for tr in netlink ioctl; do
 		t_run "smoke-latency-$tr" "$RUN" latency --mode kernel \
 			--transport "$tr" --min-size 16K --max-size 32K \
@@ -176,28 +265,31 @@ if grep -q 'cacheprobe.suite=smoke' /proc/cmdline; then
 	done
 	t_run smoke-rmmod rmmod cacheprobe
 	t_dmesg_clean smoke-kernel-log-clean
-	exit 0
-fi
+}
 
 # Below the client library: hand-built messages and structs.
-/usr/bin/rawtest root | while read -r verdict name rest; do
-	case "$verdict" in
-	PASS) t_pass "raw-$name" ;;
-	FAIL) t_fail "raw-${name%:}" "$rest" ;;
-	esac
-done
-/usr/bin/rawtest unpriv | while read -r verdict name rest; do
-	case "$verdict" in
-	PASS) t_pass "raw-$name" ;;
-	FAIL) t_fail "raw-${name%:}" "$rest" ;;
-	esac
-done
+test_raw() {
+	need_module || return
+	/usr/bin/rawtest root | while read -r verdict name rest; do
+		case "$verdict" in
+		PASS) t_pass "raw-$name" ;;
+		FAIL) t_fail "raw-${name%:}" "$rest" ;;
+		esac
+	done
+	/usr/bin/rawtest unpriv | while read -r verdict name rest; do
+		case "$verdict" in
+		PASS) t_pass "raw-$name" ;;
+		FAIL) t_fail "raw-${name%:}" "$rest" ;;
+		esac
+	done
+}
 
 # No emulator offers WBNOINVD; its encoding runs as WBINVD without it, so
 # the test build's fault_inject=4 lets the module treat it as present
 # and the success path runs here too.
 test_wbnoinvd_assumed() {
 	param=/sys/module/cacheprobe/parameters/fault_inject
+	need_module || return
 	if [ ! -f "$TEST_KO" ]; then
 		t_skip wbnoinvd-assumed "no test build of the module (make -C kmod TEST=1)"
 		return
@@ -234,7 +326,6 @@ test_wbnoinvd_assumed() {
 	rmmod cacheprobe
 	insmod "$KO"
 }
-test_wbnoinvd_assumed
 
 # --- measurement commands (ABI 2), below the client library ---
 
@@ -264,8 +355,6 @@ mem_level() {
 	done
 	awk '/^Slab:/ { s = $2 } /^VmallocUsed:/ { v = $2 } END { print s, v }' /proc/meminfo
 }
-
-LIVE=/sys/module/cacheprobe/parameters/live_objects
 
 # live_zero NAME: the test build's count of the measurement objects it
 # holds (request buffers, value arrays, run states, chain orders,
@@ -379,6 +468,7 @@ kill_mid() {
 test_kill() {
 	local irqoff cmd tr v mid=0 tries=0 early=0 late=0 stuck=0 leaks=""
 	local delay slab0 vm0 spread=""
+	need_test_module
 	irqoff=$(cat $IRQOFF)
 	echo 100000 >$IRQOFF
 	# Warm-up: the first runs fill per-CPU caches (thread stacks, slabs).
@@ -466,6 +556,7 @@ start_long_pingpong() {
 STAMP_SLACK_NS=100000000
 test_one_at_a_time() {
 	local tr a b n want a_end b_start b_end irqoff
+	need_test_module
 	irqoff=$(cat $IRQOFF)
 	echo 100000 >$IRQOFF
 	for tr in netlink ioctl; do
@@ -532,6 +623,7 @@ test_handled_signal() {
 	# The longest window: the run must be under way when the signal comes,
 	# even where the emulation is too slow for a sample to fit the default
 	# window (a debug kernel refuses it at once with EOVERFLOW).
+	need_test_module
 	irqoff=$(cat /sys/module/cacheprobe/parameters/max_irqoff_us)
 	echo 100000 >/sys/module/cacheprobe/parameters/max_irqoff_us
 	for tr in netlink ioctl; do
@@ -562,9 +654,8 @@ test_handled_signal() {
 		wait "$pid" 2>/dev/null
 	done
 	echo "$irqoff" >/sys/module/cacheprobe/parameters/max_irqoff_us
+	live_zero signal-live-objects-0
 }
-
-LOST=/sys/module/cacheprobe/parameters/lost_places
 
 # Every ACCESS loop this guest CPU can run (each width, the three kinds)
 # ends at the slot its count of accesses says: the test build counts those
@@ -572,6 +663,7 @@ LOST=/sys/module/cacheprobe/parameters/lost_places
 # slot instead of its buffer here: the guest has no caches.
 test_access_walk() {
 	local widths=1,2,4,8,16 n
+	need_test_module
 	if [ ! -e "$LOST" ]; then
 		t_skip access-walk "no test build of the module loaded"
 		return
@@ -590,6 +682,7 @@ test_access_walk() {
 }
 
 test_concurrent() {
+	need_test_module
 	pids=
 	n=0
 	for tr in netlink ioctl netlink ioctl netlink ioctl; do
@@ -617,12 +710,14 @@ test_concurrent() {
 	else
 		t_fail concurrent-6 "$bad of 6 clients failed: $(cat /tmp/small.* | head -n 5)"
 	fi
+	live_zero concurrent-live-objects-0
 }
 
 # The partner-timeout, allocation-failure and wrong-CPU paths need the test
 # build of the module (make -C kmod TEST=1), loaded by the caller.
 test_faults() {
 	local param=/sys/module/cacheprobe/parameters slab0 vm0 timeout0
+	need_test_module
 	if [ ! -e $param/fault_inject ]; then
 		t_skip fault-injection "no test build of the module (make -C kmod TEST=1)"
 		return
@@ -659,97 +754,81 @@ test_faults() {
 # runs meanwhile (about 1 ms seen, now and then).  The shape checks use a
 # roomier bound than the default, and still require every window within
 # it; the minimum bound must make a long sample fail.
-IRQOFF=/sys/module/cacheprobe/parameters/max_irqoff_us
-irqoff0=$(cat $IRQOFF)
-echo 10000 >$IRQOFF
-run_raw k- kcmd
-echo 10 >$IRQOFF
-run_raw k- overflow
-echo "$irqoff0" >$IRQOFF
-t_expect_fail irqoff-param-range 1 "" sh -c "echo 5 >$IRQOFF"
-cpu_offline "$LAST"
-run_raw k- offline "$LAST"
-cpu_online "$LAST"
-# Buffer sizes at the limit: max_buffer_mb at its minimum (1 MiB), long
-# windows so that a 1 MiB sample fits.
-buffer0=$(cat /sys/module/cacheprobe/parameters/max_buffer_mb)
-echo 1 >/sys/module/cacheprobe/parameters/max_buffer_mb
-echo 100000 >$IRQOFF
-run_raw k- limit
-echo "$buffer0" >/sys/module/cacheprobe/parameters/max_buffer_mb
-echo "$irqoff0" >$IRQOFF
+test_kcmd() {
+	local irqoff0 buffer0
+	need_module || return
+	irqoff0=$(cat $IRQOFF)
+	echo 10000 >$IRQOFF
+	run_raw k- kcmd
+	echo 10 >$IRQOFF
+	run_raw k- overflow
+	echo "$irqoff0" >$IRQOFF
+	t_expect_fail irqoff-param-range 1 "" sh -c "echo 5 >$IRQOFF"
+	cpu_offline "$LAST"
+	run_raw k- offline "$LAST"
+	cpu_online "$LAST"
+	# Buffer sizes at the limit: max_buffer_mb at its minimum (1 MiB),
+	# long windows so that a 1 MiB sample fits.
+	buffer0=$(cat $BUFFER)
+	echo 1 >$BUFFER
+	echo 100000 >$IRQOFF
+	run_raw k- limit
+	echo "$buffer0" >$BUFFER
+	echo "$irqoff0" >$IRQOFF
+}
 
-# The robustness tests run on the test build when there is one
-# (cacheprobe-test.ko): its live_objects shows a single leaked object,
-# which Slab and VmallocUsed cannot.  Without it (the DKMS guest) they run
-# on the module itself and the live-object checks are skipped.
-test_reload=no
-if [ -f "$TEST_KO" ]; then
-	rmmod cacheprobe
-	if insmod "$TEST_KO"; then
-		t_pass test-module-load
-		test_reload=yes
-	else
-		t_fail test-module-load "cannot load $TEST_KO"
-		insmod "$KO"
-	fi
-fi
-test_access_walk
-test_concurrent
-live_zero concurrent-live-objects-0
-test_one_at_a_time
-test_handled_signal
-live_zero signal-live-objects-0
-test_kill
-test_faults
 # CHASE's ABI 4 options (PAGES, CHASES, SEED), each refusal and run,
 # leave nothing behind (kcmd ran them on the production module).
-echo 10000 >$IRQOFF
-run_raw t- chase-options
-echo "$irqoff0" >$IRQOFF
-live_zero chase-options-live-objects-0
-if [ "$test_reload" = yes ]; then
-	rmmod cacheprobe && insmod "$KO"
-fi
+test_chase_options() {
+	local irqoff0
+	need_test_module
+	irqoff0=$(cat $IRQOFF)
+	echo 10000 >$IRQOFF
+	run_raw t- chase-options
+	echo "$irqoff0" >$IRQOFF
+	live_zero chase-options-live-objects-0
+}
 
-t_expect_out unpriv-info-netlink "^module: *cacheprobe .* via netlink" \
-	as_nobody "$RUN" info --transport netlink
-t_expect_fail unpriv-flush-netlink 1 "CAP_SYS_ADMIN.*EPERM" \
-	as_nobody "$RUN" flush --transport netlink
-t_expect_fail unpriv-flush-ioctl 1 "EACCES|EPERM" \
-	as_nobody "$RUN" flush --transport ioctl
+test_unpriv() {
+	need_module || return
+	t_expect_out unpriv-info-netlink "^module: *cacheprobe .* via netlink" \
+		as_nobody "$RUN" info --transport netlink
+	t_expect_fail unpriv-flush-netlink 1 "CAP_SYS_ADMIN.*EPERM" \
+		as_nobody "$RUN" flush --transport netlink
+	t_expect_fail unpriv-flush-ioctl 1 "EACCES|EPERM" \
+		as_nobody "$RUN" flush --transport ioctl
+}
 
-cycles_ok=0
-i=0
-while [ $i -lt 20 ]; do
-	tr=netlink
-	[ $((i % 2)) = 1 ] && tr=ioctl
-	rmmod cacheprobe && insmod "$KO" &&
-		"$RUN" info --transport $tr | grep -q "via $tr" &&
-		[ "$(flush_lines --cpus 0 --transport $tr)" = 1 ] &&
-		cycles_ok=$((cycles_ok + 1))
-	i=$((i + 1))
-done
-if [ "$cycles_ok" = 20 ]; then
-	t_pass load-unload-20
-else
-	t_fail load-unload-20 "only $cycles_ok of 20 cycles worked (netlink and ioctl in turn)"
-fi
+test_load_unload() {
+	local cycles_ok=0 i=0 tr
+	need_module || return
+	while [ $i -lt 20 ]; do
+		tr=netlink
+		[ $((i % 2)) = 1 ] && tr=ioctl
+		rmmod cacheprobe && insmod "$KO" &&
+			"$RUN" info --transport $tr | grep -q "via $tr" &&
+			[ "$(flush_lines --cpus 0 --transport $tr)" = 1 ] &&
+			cycles_ok=$((cycles_ok + 1))
+		i=$((i + 1))
+	done
+	if [ "$cycles_ok" = 20 ]; then
+		t_pass load-unload-20
+	else
+		t_fail load-unload-20 "only $cycles_ok of 20 cycles worked (netlink and ioctl in turn)"
+	fi
+}
 
-t_run rmmod rmmod cacheprobe
-t_expect_fail info-without-module 0 "module: *not loaded" "$RUN" info
-t_expect_fail flush-without-module 1 "not loaded" "$RUN" flush
-t_dmesg_clean kernel-log-clean
+test_unloaded() {
+	need_module || return
+	t_run rmmod rmmod cacheprobe
+	t_expect_fail info-without-module 0 "module: *not loaded" "$RUN" info
+	t_expect_fail flush-without-module 1 "not loaded" "$RUN" flush
+	t_dmesg_clean kernel-log-clean
+}
 
 # --- The areas in kernel mode (latency, bounce, coldcache) ---
 # Each area measures through the module with --mode kernel over both
 # transports; the JSON must hold its measurements marked mode "kernel".
-# Sizes, samples and sample times are tiny: only behaviour counts here.
-AREA_OPTS="--samples 3 --sample-time 200"
-LAT_OPTS="--min-size 16K --max-size 64K"
-BOUNCE_OPTS="--distances 0,4,64 --ops plain --width 4"
-COLD_OPTS="--repeats 2 --max-size 64K"
-BUFFER=/sys/module/cacheprobe/parameters/max_buffer_mb
 
 # t_json_kernel NAME FILE AREA [NAME-REGEX]: pass iff FILE holds at least
 # one measurement of AREA (whose name matches NAME-REGEX) and all of
@@ -900,46 +979,42 @@ test_area_kernel_usage() {
 
 # Both CPU models run the areas: -cpu qemu64 has no RDTSCP, which the
 # clock then replaces with lfence; rdtsc; lfence.
+test_areas() {
+	local area
+	need_no_module
+	if t_run areas-insmod insmod "$KO"; then
+		test_area_kernel_modes
+		test_area_kernel_usage
+		test_default_mode root "" "kernel user "
+		test_default_mode nobody as_nobody "user "
+		# Root of a user namespace of its own holds CAP_SYS_ADMIN
+		# there, not where the module checks it.
+		test_default_mode userns "unshare -r" "user "
+		t_run areas-rmmod rmmod cacheprobe
+	fi
+	for area in latency bounce coldcache; do
+		t_expect_fail "$area-kernel-without-module" 1 \
+			"$area: --mode kernel: cacheprobe module not loaded" \
+			"$RUN" "$area" --mode kernel $AREA_OPTS
+	done
+	t_dmesg_clean areas-kernel-log-clean
+}
+
 # Each later area keeps its guest tests in tests/guest/area-NAME.sh, which
 # defines test_area_NAME (run with the module loaded) and may define
-# test_area_NAME_unloaded.
-for area_tests in /lib/cacheprobe/area-*.sh; do
-	[ -f "$area_tests" ] && . "$area_tests"
-done
-if t_run areas-insmod insmod "$KO"; then
-	test_area_kernel_modes
-	test_area_kernel_usage
-	test_default_mode root "" "kernel user "
-	test_default_mode nobody as_nobody "user "
-	# Root of a user namespace of its own holds CAP_SYS_ADMIN there, not
-	# where the module checks it.
-	test_default_mode userns "unshare -r" "user "
-	for area_tests in /lib/cacheprobe/area-*.sh; do
-		[ -f "$area_tests" ] || continue
-		area_tests=${area_tests##*/area-}
-		"test_area_${area_tests%.sh}"
-	done
-	t_run areas-rmmod rmmod cacheprobe
-fi
-for area_tests in /lib/cacheprobe/area-*.sh; do
-	[ -f "$area_tests" ] || continue
-	area_tests=${area_tests##*/area-}
-	area_tests="test_area_${area_tests%.sh}_unloaded"
-	if command -v "$area_tests" >/dev/null 2>&1; then
-		"$area_tests"
+# test_area_NAME_unloaded; the area's name is the test's.
+test_area() {
+	need_module || return
+	"test_area_$1"
+	if command -v "test_area_$1_unloaded" >/dev/null 2>&1; then
+		need_no_module
+		"test_area_$1_unloaded"
 	fi
-done
-for area in latency bounce coldcache; do
-	t_expect_fail "$area-kernel-without-module" 1 \
-		"$area: --mode kernel: cacheprobe module not loaded" \
-		"$RUN" "$area" --mode kernel $AREA_OPTS
-done
-t_dmesg_clean areas-kernel-log-clean
+}
 
 # --- `make run` after the build: user/scripts/run.sh with this guest's
 # module and tool (busybox sh runs it; the initramfs has no bash).  One
 # area with tiny settings keeps it short under emulation.
-RUN_SH=/lib/cacheprobe/run.sh
 
 # make_run OUT: run.sh's output into OUT; its exit status.
 make_run() {
@@ -1051,6 +1126,37 @@ test_make_run() {
 		fi
 	fi
 	[ -d /sys/module/cacheprobe ] && rmmod cacheprobe
+	t_dmesg_clean make-run-log-clean
 }
-test_make_run
-t_dmesg_clean make-run-log-clean
+
+for area_tests in /lib/cacheprobe/area-*.sh; do
+	[ -f "$area_tests" ] && . "$area_tests"
+done
+
+t_test load test_load
+t_test info test_info
+t_test flush test_flush
+t_test flush-errors test_flush_errors
+t_test flush-offline test_flush_offline
+t_test_named smoke test_smoke
+t_test raw test_raw
+t_test wbnoinvd-assumed test_wbnoinvd_assumed
+t_test kcmd test_kcmd
+t_test access-walk test_access_walk
+t_test concurrent test_concurrent
+t_test one-at-a-time test_one_at_a_time
+t_test signal test_handled_signal
+t_test kill test_kill
+t_test fault-inject test_faults
+t_test chase-options test_chase_options
+t_test unpriv test_unpriv
+t_test load-unload test_load_unload
+t_test unloaded test_unloaded
+t_test areas test_areas
+# One test per area file (run-guest.sh lists them from the files' names).
+for area_tests in /lib/cacheprobe/area-*.sh; do
+	[ -f "$area_tests" ] || continue
+	area_tests=${area_tests##*/area-}
+	t_test "${area_tests%.sh}" test_area "${area_tests%.sh}"
+done
+t_test make-run test_make_run
