@@ -90,40 +90,6 @@ else
 	record "FAIL dkms-version-matches: dkms.conf $dkms_version, VERSION $(cat "$top/VERSION")"
 fi
 
-# The module and its fault-injection test build, for one kernel.
-build_module() {
-	local line status
-	"$guest/build-module.sh" "$out" "$1" "$2" module-build test \
-		>"$out/build-result.txt"
-	status=$?
-	while IFS= read -r line; do record "$line"; done <"$out/build-result.txt"
-	return "$status"
-}
-
-# Boots one kernel with a module and the guest test script.
-boot_guest() {
-	local label=$1 vmlinuz=$2 ko=$3 cpu_model=$4 dir="$out/guest-$1"
-	local -a test_ko=() area_tests=()
-	local f
-	mkdir -p "$dir"
-	[ -f "${5:-}" ] && test_ko=(--ko "$5")
-	for f in "$guest"/area-*.sh; do
-		[ -f "$f" ] && area_tests+=(--file "$f:/lib/cacheprobe/${f##*/}")
-	done
-	if ! "$guest/mkinitramfs.sh" "$dir/initrd.cpio.gz" --ko "$ko" \
-		"${test_ko[@]}" "${area_tests[@]}" \
-		--file "$top/user/scripts/run.sh:/lib/cacheprobe/run.sh" \
-		--bin "$top/user/build/cacheprobe-run" \
-		--bin "$out/bin/rawtest" \
-		--tests "$guest/tests.sh" >>"$out/log.txt" 2>&1; then
-		record "FAIL guest-initramfs [$label]: see tests/out/log.txt"
-		return 1
-	fi
-	collect "$guest/boot.sh" --kernel "$vmlinuz" \
-		--initrd "$dir/initrd.cpio.gz" --label "$label" --cpus 4 \
-		--cpu-model "$cpu_model" --timeout 600 --outdir "$dir"
-}
-
 stage "module builds and guest boots"
 mapfile -t kernels < <("$guest/kernels.sh")
 labels=" $(printf '%s\n' "${kernels[@]}" | cut -d' ' -f1 | tr '\n' ' ')"
@@ -143,13 +109,12 @@ fi
 models=(max qemu64)
 i=0
 for line in "${kernels[@]}"; do
-	read -r label ver vmlinuz headers <<<"$line"
+	read -r label ver _ <<<"$line"
 	model=${models[$((i % 2))]}
 	i=$((i + 1))
-	build_module "$label" "$headers" || continue
-	stage "guest $label ($ver, -cpu $model)"
-	boot_guest "$label" "$vmlinuz" "$out/build-$label/kmod/cacheprobe.ko" \
-		"$model" "$out/build-$label/cacheprobe-test.ko"
+	stage "module build and guest $label ($ver, -cpu $model)"
+	collect "$guest/run-guest.sh" --kernel "$label" --suite module \
+		--out "$out" --cpu-model "$model"
 done
 
 # The handshake under real parallelism: multi-threaded TCG on a host kept

@@ -10,6 +10,7 @@
 # configuration changes.  cacheprobe.ko is built against its tree with
 # -Werror.  Then three boots, each with panic_on_warn=1 (tests/guest/boot.sh):
 #   debug         tests/guest/tests.sh and every tests/guest/area-*.sh
+#                 (tests/guest/run-guest.sh --suite debug)
 #   fuzz-debug    tests/fuzz/run-guest-fuzz.sh (netlink and ioctl fuzzers)
 #   faults-debug  tests/faults/run-guest-faults.sh (SIGKILL, rmmod in use,
 #                 CPU offline, load/unload cycles, concurrent load)
@@ -101,25 +102,12 @@ export GUEST_KERNEL="debug $ver $bzimage $build"
 
 if [[ $stages == *" guest "* ]]; then
 	echo "== guest tests on the debug kernel"
-	area_files=()
-	for f in "$guest"/area-*.sh; do
-		[ -f "$f" ] && area_files+=(--file "$f:/lib/cacheprobe/${f##*/}")
-	done
 	test_ko=()
 	[ -f "$run/build-debug/cacheprobe-test.ko" ] &&
-		test_ko=(--ko "$run/build-debug/cacheprobe-test.ko")
-	mkdir -p "$run/guest-debug"
-	if "$guest/mkinitramfs.sh" "$run/guest-debug/initrd.cpio.gz" --ko "$ko" \
-		"${test_ko[@]}" "${area_files[@]}" \
-		--bin "$top/user/build/cacheprobe-run" --bin "$run/bin/rawtest" \
-		--tests "$guest/tests.sh" >>"$log" 2>&1; then
-		collect "$guest/boot.sh" --kernel "$bzimage" \
-			--initrd "$run/guest-debug/initrd.cpio.gz" --label debug \
-			--cpus 4 --cpu-model max --timeout "$timeout_s" \
-			--outdir "$run/guest-debug"
-	else
-		record "FAIL guest-initramfs [debug]: see tests/out-debug/run/log.txt"
-	fi
+		test_ko=(--test-ko "$run/build-debug/cacheprobe-test.ko")
+	collect "$guest/run-guest.sh" --kernel "$bzimage" --label debug \
+		--suite debug --out "$run" --ko "$ko" "${test_ko[@]}" \
+		--timeout "$timeout_s"
 fi
 
 if [[ $stages == *" fuzz "* ]]; then
