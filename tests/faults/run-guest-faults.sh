@@ -3,12 +3,13 @@
 #
 #   tests/faults/run-guest-faults.sh OUTDIR
 #
-# For each kernel tests/guest/kernels.sh lists: build cacheprobe.ko (and
-# the fault-injection build, cacheprobe-test.ko) into OUTDIR/build-LABEL,
-# build faulttest (gcc -Werror) into OUTDIR/bin, make an
-# initramfs with them and tests/faults/guest-faults.sh as the test script,
-# and boot it with 4 CPUs.  Prints "PASS name" / "FAIL name: why" lines and
-# one timing line per boot; exit status 0 iff no FAIL.
+# Builds faulttest (gcc -Werror) into OUTDIR/bin, then for each kernel
+# tests/guest/kernels.sh lists boots the faults suite
+# (tests/guest/run-guest.sh: cacheprobe.ko and its fault-injection build,
+# cacheprobe-test.ko, built into OUTDIR/build-LABEL,
+# tests/faults/guest-faults.sh in the guest) with 4 CPUs.  Prints "PASS
+# name" / "FAIL name: why" lines and one timing line per boot; exit status
+# 0 iff no FAIL.
 #
 # Environment: FAULTS_TIMEOUT (seconds per boot, default 300: a boot takes
 # about 90 s under TCG, so only a hang reaches it), FAULTS_CYCLES
@@ -49,39 +50,17 @@ build_faulttest() {
 	fi
 }
 
-# The module for one kernel (tests/guest/build-module.sh).
-build_module() {
-	local line status
-	"$guest/build-module.sh" "$out" "$1" "$2" faults-module-build test >"$out/build-result.txt"
-	status=$?
-	while IFS= read -r line; do
-		echo "$line"
-		[[ $line != FAIL* ]] || failed=1
-	done <"$out/build-result.txt"
-	return "$status"
-}
-
-# Boots one kernel; boot.sh prints the guest's result lines, labelled
-# [faults-LABEL], and its timing line on stderr.
+# Boots one kernel (tests/guest/run-guest.sh builds the module and its
+# test build); its result lines are labelled [faults-LABEL].
 boot_faults() {
-	local label=$1 vmlinuz=$2 model=$3 dir="$out/guest-$1" start
-	mkdir -p "$dir"
+	local label=$1 vmlinuz=$2 headers=$3 model=$4 dir="$out/guest-$1" start
 	echo "FAULTS_CYCLES=$cycles" >"$out/faults.conf"
-	local -a test_ko=()
-	[[ -f $out/build-$label/cacheprobe-test.ko ]] &&
-		test_ko=(--ko "$out/build-$label/cacheprobe-test.ko")
-	if ! "$guest/mkinitramfs.sh" "$dir/initrd.cpio.gz" \
-		--ko "$out/build-$label/kmod/cacheprobe.ko" "${test_ko[@]}" \
-		--bin "$out/bin/faulttest" \
-		--file "$out/faults.conf:/etc/cacheprobe-faults.conf" \
-		--tests "$faults/guest-faults.sh" >"$dir/mkinitramfs.log" 2>&1; then
-		result "FAIL faults-initramfs [$label]: see $dir/mkinitramfs.log"
-		return 1
-	fi
 	start=$(date +%s)
-	"$guest/boot.sh" --kernel "$vmlinuz" --initrd "$dir/initrd.cpio.gz" \
-		--label "faults-$label" --cpus 4 --cpu-model "$model" \
-		--timeout "$timeout_s" --outdir "$dir" || failed=1
+	"$guest/run-guest.sh" --kernel "$vmlinuz" --label "$label" \
+		--headers "$headers" --suite faults --out "$out" --dir "$dir" \
+		--cpu-model "$model" --timeout "$timeout_s" \
+		--file "$out/faults.conf:/etc/cacheprobe-faults.conf" || failed=1
+	[[ -f $dir/console.log ]] || return
 	echo "    [faults-$label] boot took $(($(date +%s) - start)) s"
 	# The guest's own figures (kills, memory levels, timings).
 	tr -d '\r' <"$dir/console.log" |
@@ -109,7 +88,6 @@ for line in "${kernels[@]}"; do
 	model=${models[$((i % 2))]}
 	i=$((i + 1))
 	[[ -z ${FAULTS_ONLY:-} || $label == "$FAULTS_ONLY" ]] || continue
-	build_module "$label" "$headers" || continue
-	boot_faults "$label" "$vmlinuz" "$model"
+	boot_faults "$label" "$vmlinuz" "$headers" "$model"
 done
 exit "$failed"

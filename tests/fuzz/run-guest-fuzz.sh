@@ -3,10 +3,10 @@
 #
 #   tests/fuzz/run-guest-fuzz.sh OUTDIR
 #
-# For each kernel tests/guest/kernels.sh lists: build cacheprobe.ko into
-# OUTDIR/build-LABEL, build nlfuzz and iocfuzz (gcc -Werror) into OUTDIR/bin,
-# make an initramfs with them (and user/build/cacheprobe-run when built) and
-# tests/fuzz/guest-fuzz.sh as the test script, and boot it with 4 CPUs.
+# Builds nlfuzz and iocfuzz (gcc -Werror) into OUTDIR/bin, then for each
+# kernel tests/guest/kernels.sh lists boots the fuzz suite
+# (tests/guest/run-guest.sh: cacheprobe.ko built into OUTDIR/build-LABEL,
+# tests/fuzz/guest-fuzz.sh in the guest) with 4 CPUs.
 # Prints "PASS name" / "FAIL name: why" lines; exit status 0 iff no FAIL.
 #
 # Environment: FUZZ_SEED (default: random, printed, so that a failure can
@@ -52,37 +52,15 @@ build_fuzzer() {
 	fi
 }
 
-# The module for one kernel (tests/guest/build-module.sh).
-build_module() {
-	local line status
-	"$guest/build-module.sh" "$out" "$1" "$2" fuzz-module-build >"$out/build-result.txt"
-	status=$?
-	while IFS= read -r line; do
-		echo "$line"
-		[[ $line != FAIL* ]] || failed=1
-	done <"$out/build-result.txt"
-	return "$status"
-}
-
-# Boots one kernel with the module and the fuzzers; boot.sh prints the
-# guest's result lines, labelled [fuzz-LABEL].
+# Boots one kernel with the module and the fuzzers (tests/guest/run-guest.sh
+# builds the module), its result lines labelled [fuzz-LABEL].
 boot_fuzz() {
-	local label=$1 vmlinuz=$2 model=$3 dir="$out/guest-$1" bins=()
-	mkdir -p "$dir"
-	bins=(--bin "$out/bin/nlfuzz" --bin "$out/bin/iocfuzz")
-	if [[ -x $top/user/build/cacheprobe-run ]]; then
-		bins+=(--bin "$top/user/build/cacheprobe-run")
-	fi
-	if ! "$guest/mkinitramfs.sh" "$dir/initrd.cpio.gz" \
-		--ko "$out/build-$label/kmod/cacheprobe.ko" "${bins[@]}" \
-		--file "$out/fuzz.conf:/etc/cacheprobe-fuzz.conf" \
-		--tests "$fuzz/guest-fuzz.sh" >"$dir/mkinitramfs.log" 2>&1; then
-		result "FAIL fuzz-initramfs [$label]: see $dir/mkinitramfs.log"
-		return 1
-	fi
-	"$guest/boot.sh" --kernel "$vmlinuz" --initrd "$dir/initrd.cpio.gz" \
-		--label "fuzz-$label" --cpus 4 --cpu-model "$model" \
-		--timeout "$timeout_s" --outdir "$dir" || failed=1
+	local label=$1 vmlinuz=$2 headers=$3 model=$4 dir="$out/guest-$1"
+	"$guest/run-guest.sh" --kernel "$vmlinuz" --label "$label" \
+		--headers "$headers" --suite fuzz --out "$out" --dir "$dir" \
+		--cpu-model "$model" --timeout "$timeout_s" \
+		--file "$out/fuzz.conf:/etc/cacheprobe-fuzz.conf" || failed=1
+	[[ -f $dir/console.log ]] || return
 	# The fuzzers' counts and timings, from the console.
 	# Their lines, and the indented lines that follow them.
 	tr -d '\r' <"$dir/console.log" | awk -v tag="    [fuzz-$label] " '
@@ -123,7 +101,6 @@ for line in "${kernels[@]}"; do
 	read -r label _ver vmlinuz headers <<<"$line"
 	model=${models[$((i % 2))]}
 	i=$((i + 1))
-	build_module "$label" "$headers" || continue
-	boot_fuzz "$label" "$vmlinuz" "$model"
+	boot_fuzz "$label" "$vmlinuz" "$headers" "$model"
 done
 exit "$failed"
