@@ -15,7 +15,8 @@
 # on every pair, bounce per class, coldcache's plan per L3 domain, flush
 # per pick, and CPU hotplug under a kernel run on every CPU, all checked
 # against the guest's own sysfs.  Timings mean nothing here.  Uses
-# OUTDIR/build-LABEL/ (the modules, built here when absent).
+# OUTDIR/build-LABEL/ (the modules, built here when absent); the boot is
+# tests/guest/run-guest.sh --suite lab.
 #
 # The CPU model: QEMU 7.2 (TCG) describes the caches from the model's
 # tables, and only Intel's CPUID leaf 4 shares the L3 per die.  Probe
@@ -51,7 +52,7 @@ if ! line=$("$guest/kernels.sh" "$label"); then
 	echo "FAIL lab-kernel: no installed kernel labelled $label"
 	exit 1
 fi
-read -r _label _ver vmlinuz headers <<<"$line"
+read -r _label _ver _vmlinuz headers <<<"$line"
 dir="$out/lab-$label"
 mkdir -p "$dir"
 ko="$out/build-$label/kmod/cacheprobe.ko"
@@ -60,23 +61,18 @@ if [ ! -f "$ko" ] || [ ! -f "$test_ko" ]; then
 	"$guest/build-module.sh" "$out" "$label" "$headers" lab-module-build \
 		test | grep '^FAIL' && exit 1
 fi
-if ! "$guest/mkinitramfs.sh" "$dir/initrd.cpio.gz" --ko "$ko" \
-	--bin "$top/user/build/cacheprobe-run" \
-	--tests "$guest/lab.sh" >"$dir/mkinitramfs.log" 2>&1; then
-	echo "FAIL lab-initramfs: see $dir/mkinitramfs.log"
-	exit 1
-fi
 
 # lab_smp and lab_numa reach lab.sh as init's environment (the kernel
 # passes on parameters it does not know), so the guest checks that its
 # sysfs shows what QEMU was asked for.
 bdir="$dir/boot"
 start=$(date +%s)
-"$guest/boot.sh" --kernel "$vmlinuz" --initrd "$dir/initrd.cpio.gz" \
-	--label lab --smp "$smp" --numa "$numa" --cpu-model "$cpu_model" \
+"$guest/run-guest.sh" --kernel "$label" --suite lab --out "$out" \
+	--dir "$bdir" --name lab --ko "$ko" \
+	--smp "$smp" --numa "$numa" --cpu-model "$cpu_model" \
 	--mem "$mem" --timeout "${RUN_LAB_TIMEOUT:-1800}" \
 	--append "${GUEST_APPEND:+$GUEST_APPEND }mitigations=off lab_smp=$smp lab_numa=$numa lab_default=${RUN_LAB_DEFAULT:-0}" \
-	--outdir "$bdir" >"$bdir.txt" 2>&1
+	>"$bdir.txt" 2>&1
 took=$(($(date +%s) - start))
 cat "$bdir.txt"
 grep '^# ' "$bdir/results.log"

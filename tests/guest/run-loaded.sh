@@ -8,7 +8,8 @@
 # with pinned spinning threads, and runs tests/guest/loaded.sh in it:
 # every multi-CPU kernel measurement over both transports, then the test
 # build's silent partner.  Uses OUTDIR/build-LABEL/ (the modules, built
-# here when absent) and OUTDIR/bin/rawtest.
+# here when absent) and OUTDIR/bin; each boot is one run of
+# tests/guest/run-guest.sh --suite loaded.
 #
 # LOADED_SAMPLES: samples per measurement (default 5; 0: the tool's
 # default, 15).  LOADED_RINGS: hostload processes, each a thread pinned to
@@ -44,29 +45,19 @@ if ! line=$("$guest/kernels.sh" "$label"); then
 	echo "FAIL loaded-kernel: no installed kernel labelled $label"
 	exit 1
 fi
-read -r _label _ver vmlinuz headers <<<"$line"
+read -r _label _ver _vmlinuz headers <<<"$line"
 dir="$out/loaded-$label"
 mkdir -p "$dir" "$out/bin"
+# Built once for every boot; make check's module stage has built them.
 ko="$out/build-$label/kmod/cacheprobe.ko"
 test_ko="$out/build-$label/cacheprobe-test.ko"
 if [ ! -f "$ko" ] || [ ! -f "$test_ko" ]; then
 	"$guest/build-module.sh" "$out" "$label" "$headers" loaded-module-build \
 		test | grep '^FAIL' && exit 1
 fi
-if [ ! -x "$out/bin/rawtest" ] &&
-	! "$guest/build-raw.sh" "$out/bin/rawtest" "$guest/rawtest.c" 2>"$dir/build.log"; then
-	echo "FAIL loaded-rawtest-build: see $dir/build.log"
-	exit 1
-fi
 if ! gcc -std=c11 -Wall -Wextra -Werror -O2 -pthread -o "$out/bin/hostload" \
 	"$guest/hostload.c" 2>"$dir/build.log"; then
 	echo "FAIL loaded-hostload-build: see $dir/build.log"
-	exit 1
-fi
-if ! "$guest/mkinitramfs.sh" "$dir/initrd.cpio.gz" --ko "$ko" --ko "$test_ko" \
-	--bin "$top/user/build/cacheprobe-run" --bin "$out/bin/rawtest" \
-	--tests "$guest/loaded.sh" >"$dir/mkinitramfs.log" 2>&1; then
-	echo "FAIL loaded-initramfs: see $dir/mkinitramfs.log"
 	exit 1
 fi
 
@@ -90,9 +81,9 @@ failed=0 retries=0 missed=0 disturbed=0
 for n in $(seq 1 "$boots"); do
 	for try in 1 2 3; do
 		bdir="$dir/boot-$n-$try"
-		"$guest/boot.sh" --kernel "$vmlinuz" --initrd "$dir/initrd.cpio.gz" \
-			--label "loaded-$n" --cpus 4 --cpu-model max --timeout 600 \
-			--accel tcg,thread=multi --outdir "$bdir" \
+		"$guest/run-guest.sh" --kernel "$label" --suite loaded \
+			--out "$out" --dir "$bdir" --name "loaded-$n" \
+			--ko "$ko" --test-ko "$test_ko" --accel tcg,thread=multi \
 			--append "maxcpus=1 cacheprobe.samples=$samples" \
 			>"$bdir.txt" 2>&1
 		if [ "$try" -lt 3 ] && int3_oops "$bdir"; then
