@@ -527,31 +527,49 @@ IRQOFF_US=100000
 echo "$IRQOFF_US" >"$PARAM/max_irqoff_us"
 LOAD_OPS=${FAULTS_LOAD_OPS:-300}
 
+# Named tests (run-guest.sh --suite faults NAME... runs some), in the
+# order of the steps above: each but cycles leaves the module loaded, as
+# the next one wants it, and final loads it afresh.
+test_rmmod() {
+	test_rmmod_open
+	rmmod_during pingpong netlink 4096
+	rmmod_during chase netlink 4096
+	rmmod_during pingpong ioctl 4096
+}
+
+test_offline() {
+	offline_during pingpong netlink 4096
+	offline_during bounce ioctl 4096
+	offline_during xfer netlink 4096
+}
+
+test_cycles() {
+	t_run cycles-rmmod rmmod cacheprobe
+	run_ft "" cycles "$KO" 5 "$FAULTS_CYCLES"
+}
+
+test_final() {
+	module_present && rmmod cacheprobe
+	t_run final-insmod insmod "$KO"
+	answers final
+	no_threads final-no-threads
+	t_run final-rmmod rmmod cacheprobe
+	no_threads final-no-threads-after-rmmod
+	t_dmesg_clean final-kernel-log-clean
+}
+
 note "start"
-test_kill
+t_test kill test_kill
 note "kills done"
-test_kill_silent
+t_test kill-silent test_kill_silent
 note "silent-partner kills done"
-test_rmmod_open
-rmmod_during pingpong netlink 4096
-rmmod_during chase netlink 4096
-rmmod_during pingpong ioctl 4096
+t_test rmmod test_rmmod
 note "rmmod done"
-offline_during pingpong netlink 4096
-offline_during bounce ioctl 4096
-offline_during xfer netlink 4096
+t_test offline test_offline
 note "offline done"
-test_load
+t_test load test_load
 note "load done"
-
-t_run cycles-rmmod rmmod cacheprobe
-run_ft "" cycles "$KO" 5 "$FAULTS_CYCLES"
+t_test cycles test_cycles
 note "cycles done"
-
-t_run final-insmod insmod "$KO"
-answers final
-no_threads final-no-threads
-t_run final-rmmod rmmod cacheprobe
-no_threads final-no-threads-after-rmmod
-t_dmesg_clean final-kernel-log-clean
+t_test final test_final
 note "end"
