@@ -18,6 +18,8 @@
 #include <json-c/json.h>
 
 #include "cli/commands.h"
+#include "results/results_index.h"
+#include "results/results_pool.h"
 #include "results_fixture.h"
 
 #define NR_SAMPLES 15
@@ -619,6 +621,64 @@ static void test_rounds_are_the_units(void **state)
 	fixture_remove(next_flat);
 }
 
+/* A run of "chase 1 MiB": @n samples of @ns, @per_round a round. */
+static void pool_run(struct cp_results *run, size_t n, double ns,
+		     unsigned int per_round)
+{
+	double *values = malloc(n * sizeof(*values));
+	struct cp_measurement *m;
+
+	assert_non_null(values);
+	for (size_t i = 0; i < n; i++)
+		values[i] = ns + (double)i;
+	fixture_results(run);
+	fixture_measurement(run, "chase 1 MiB", values, n);
+	m = &run->measurements[0];
+	m->samples_per_round = per_round;
+	free(values);
+}
+
+/*
+ * Runs whose rounds differ in length (c2c's end at their share) pool as
+ * rounds of the shortest: each round cut to it, a short round left out
+ * except the pool's last; a run without rounds leaves none.
+ */
+static void test_pool_rounds_of_runs(void **state)
+{
+	struct cp_results runs[3], pooled;
+	struct cp_results_index indexes[3];
+	const struct cp_measurement *first, *second;
+	size_t partial;
+
+	(void)state;
+	pool_run(&runs[0], 12, 100, 4);	/* 3 rounds of 4 */
+	pool_run(&runs[1], 10, 200, 3);	/* 3 of 3, one short of 1 */
+	pool_run(&runs[2], 7, 300, 3);	/* 2 of 3, a last of 1 */
+	for (int r = 0; r < 3; r++)
+		assert_int_equal(cp_results_index_build(&indexes[r], &runs[r],
+							&first, &second), 0);
+	assert_int_equal(cp_results_pool(runs, indexes, 3, &pooled, &partial),
+			 0);
+	assert_int_equal(pooled.measurements[0].samples_per_round, 3);
+	/* 3 x 3 + 3 x 3 (its short round out) + 3 + 3 + 1. */
+	assert_int_equal(pooled.measurements[0].nr_samples, 25);
+	assert_true(pooled.measurements[0].ns[3] == 104);
+	assert_true(pooled.measurements[0].ns[9] == 200);
+	assert_true(pooled.measurements[0].ns[18] == 300);
+	assert_true(pooled.measurements[0].ns[24] == 306);
+	cp_results_free(&pooled);
+	runs[1].measurements[0].samples_per_round = 0;
+	assert_int_equal(cp_results_pool(runs, indexes, 3, &pooled, &partial),
+			 0);
+	assert_int_equal(pooled.measurements[0].samples_per_round, 0);
+	assert_int_equal(pooled.measurements[0].nr_samples, 29);
+	cp_results_free(&pooled);
+	for (int r = 0; r < 3; r++) {
+		cp_results_index_free(&indexes[r]);
+		cp_results_free(&runs[r]);
+	}
+}
+
 /*
  * The core clock 10 % faster in the new run and the loads 10 % quicker
  * in ns: as many cycles.  In ns a 10 % improvement; in cycles (--cycles)
@@ -687,6 +747,7 @@ int main(void)
 		cmocka_unit_test(test_output_misuse),
 		cmocka_unit_test(test_unclear),
 		cmocka_unit_test(test_several_runs),
+		cmocka_unit_test(test_pool_rounds_of_runs),
 		cmocka_unit_test(test_rounds_are_the_units),
 		cmocka_unit_test(test_cycles),
 		cmocka_unit_test(test_misuse),
