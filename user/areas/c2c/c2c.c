@@ -224,9 +224,9 @@ static int measure_pair_user(struct cp_area_context *context,
 		}
 	}
 	for (unsigned int v = 0; v < started; v++) {
-		/* Interrupted, the interrupt is what the run reports. */
-		kept = ret && ret != -EINTR ? 0 :
-		       c2c_user_finish(context, &configs[v], &rounds[v],
+		/* After an interrupt or a failure, that is what the run
+		 * reports; what the rounds took is kept all the same. */
+		kept = c2c_user_finish(context, &configs[v], &rounds[v],
 				       ret ? &unreported : error);
 		if (!ret)
 			ret = kept;

@@ -242,14 +242,17 @@ static void print_one_group(FILE *out, const struct cp_c2c_spread_summary *s)
 static void print_undetermined(FILE *out,
 			       const struct cp_c2c_spread_summary *s)
 {
-	char times[32] = "once";
+	char times[32] = "once", rounds[32] = "";
 
 	if (s->visits != 1)
 		snprintf(times, sizeof(times), "%u times", s->visits);
+	/* --samples spreads over --rounds, all of them (no share cuts). */
+	if (s->rounds > 1)
+		snprintf(rounds, sizeof(rounds), " --rounds %u", s->rounds);
 	fprintf(out,
-		"undetermined: each of %zu lines timed %s, %d needed (--samples %u)\n",
+		"undetermined: each of %zu lines timed %s, %d needed (--samples %u%s)\n",
 		s->lines, times, CP_C2C_SPREAD_MIN_VISITS,
-		cp_c2c_spread_samples_needed(s->rounds));
+		cp_c2c_spread_samples_needed(s->rounds), rounds);
 }
 
 void cp_c2c_spread_print(FILE *out, const char *variant, const char *mode,

@@ -357,21 +357,33 @@ int c2c_user_round(struct cp_area_context *context,
 				  rounds->name) : 0;
 }
 
-/* The rounds' samples, each cut to the fewest any round took so that
- * every round weighs the same, in round order; how many per round. */
-static unsigned int equal_rounds(struct c2c_user_rounds *rounds)
+/*
+ * The rounds' samples in round order, each cut to the fewest any round
+ * but the last took so that every round weighs the same; the last may
+ * have fewer (harness/rounds.h: --samples 1001 over 5 rounds plans 201
+ * and a last of 197).  How many per round into *@per_round; how many in
+ * all.
+ */
+static size_t equal_rounds(struct c2c_user_rounds *rounds,
+			   unsigned int *per_round)
 {
-	unsigned int per_round = rounds->taken[0];
+	unsigned int last = rounds->done - 1, least = rounds->taken[0];
 	size_t stride = rounds->plan.per_round;
 
-	for (unsigned int r = 1; r < rounds->done; r++)
-		if (rounds->taken[r] < per_round)
-			per_round = rounds->taken[r];
-	for (unsigned int r = 1; r < rounds->done; r++)
-		memmove(rounds->values + (size_t)r * per_round,
+	for (unsigned int r = 1; r < last; r++)
+		if (rounds->taken[r] < least)
+			least = rounds->taken[r];
+	if (last && rounds->taken[last] > least)
+		rounds->taken[last] = least;
+	if (!last)
+		least = rounds->taken[0];
+	for (unsigned int r = 1; r <= last; r++)
+		memmove(rounds->values + (size_t)r * least,
 			rounds->values + (size_t)r * stride,
-			per_round * sizeof(*rounds->values));
-	return per_round;
+			(r < last ? least : rounds->taken[r]) *
+				sizeof(*rounds->values));
+	*per_round = least;
+	return (size_t)last * least + rounds->taken[last];
 }
 
 int c2c_user_finish(struct cp_area_context *context,
@@ -381,17 +393,21 @@ int c2c_user_finish(struct cp_area_context *context,
 	struct cp_c2c_line_spread spread;
 	struct cp_measurement *m = NULL;
 	unsigned int per_round;
+	size_t kept;
 	int ret;
 
 	if (!rounds->done)
 		return 0;
-	per_round = equal_rounds(rounds);
+	kept = equal_rounds(rounds, &per_round);
 	m = cp_results_add(context->results);
 	if (!m)
 		return cp_error_set(error, ENOMEM, "c2c: cannot keep results");
 	m->samples_per_round = rounds->done > 1 ? per_round : 0;
+	/* Stopped before its last round (interrupted, or another variant
+	 * failed): what it measured, marked. */
+	m->interrupted = rounds->done < rounds->plan.rounds;
 	ret = record(m, context, config, "user", rounds->job.round_trips,
-		     rounds->values, (size_t)rounds->done * per_round, 0);
+		     rounds->values, kept, 0);
 	rounds->values = NULL;
 	if (!ret) {
 		cp_measurement_add_param(m, "home_node",
