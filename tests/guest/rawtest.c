@@ -4,8 +4,8 @@
  * hand-built netlink messages and ioctl structs, so that malformed requests
  * the library would never send are tried too.  Runs inside a test guest.
  *
- * Usage: rawtest root | unpriv | kcmd | limit | long T [CMD] | wait T |
- *                small T | fault WHAT | abi
+ * Usage: rawtest root | unpriv | kcmd | limit | slots | long T [CMD] |
+ *                wait T | small T | fault WHAT | abi
  *   root:   as root; every check of behaviour and bad input.
  *   unpriv: starts as root, opens /dev/cacheprobe, drops to uid 65534 with
  *           no capabilities, then checks that FLUSH and the measurement
@@ -19,6 +19,9 @@
  *           none of them leaves an object behind.
  *   limit:  with max_buffer_mb small, buffers of exactly the limit are
  *           accepted and the next valid size is E2BIG.
+ *   slots:  with max_buffer_mb at its largest, CHASE and ACCESS buffers
+ *           within it but of more than U32_MAX slots are E2BIG, refused
+ *           before anything is allocated.
  *   long T [CMD]: one long CMD (pingpong, bounce, xfer or chase; default
  *           pingpong) over transport T (netlink or ioctl), to be killed;
  *           prints "started at NS" first and "finished at NS: errno E
@@ -1997,6 +2000,38 @@ static int run_limit(void)
 	return failures ? 1 : 0;
 }
 
+/*
+ * Buffers within max_buffer_mb (run with it at 64 GiB) whose slots number
+ * more than U32_MAX: refused with E2BIG before anything is allocated (the
+ * guest has far less memory).
+ */
+static int run_slots(void)
+{
+	struct kreq q;
+	struct kctx c;
+	int nl;
+
+	k_open(&c);
+	for (nl = 0; nl < 2; nl++) {
+		q = k_chase(0);
+		q.size = 33ULL << 30;
+		q.stride = 8;
+		q.ops = 256;
+		k_check_err(&c, nl, "chase-too-many-slots", &q, E2BIG,
+			    "too many slots");
+		q = k_access(0);
+		q.size = (4ULL << 30) + 64;
+		q.stride = 1;
+		q.width = 1;
+		k_check_err(&c, nl, "access-latency-too-many-slots", &q, E2BIG,
+			    "too many slots");
+		q.variant = CACHEPROBE_ACCESS_LOAD_THROUGHPUT;
+		k_check_err(&c, nl, "access-throughput-too-many-slots", &q,
+			    E2BIG, "too many slots");
+	}
+	return failures ? 1 : 0;
+}
+
 /* With max_irqoff_us at its minimum, a long sample cannot fit a window. */
 static int run_overflow(void)
 {
@@ -2195,6 +2230,8 @@ int main(int argc, char **argv)
 		return run_small(!strcmp(argv[2], "netlink"), true);
 	if (argc == 2 && !strcmp(argv[1], "limit"))
 		return run_limit();
+	if (argc == 2 && !strcmp(argv[1], "slots"))
+		return run_slots();
 	if (argc == 2 && !strcmp(argv[1], "overflow"))
 		return run_overflow();
 	if (argc == 3 && !strcmp(argv[1], "fault"))
