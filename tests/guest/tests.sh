@@ -332,17 +332,26 @@ test_wbnoinvd_assumed() {
 # run_raw PREFIX ARGS...: rawtest's PASS/FAIL lines as results.  Its
 # output is read after it ends: under emulation, a reader busy on another
 # virtual CPU while a measurement runs would stretch its windows.
+# A run that failed without a FAIL line (an unknown mode: its usage, a
+# crash) or passed nothing is a failure of its own.
 run_raw() {
 	prefix=$1
 	shift
 	/usr/bin/rawtest "$@" >/tmp/raw.out 2>&1
+	raw_status=$?
+	raw_passed=0
+	raw_failed=0
 	while read -r verdict name rest; do
 		case "$verdict" in
-		PASS) t_pass "$prefix$name" ;;
-		FAIL) t_fail "$prefix${name%:}" "$rest" ;;
+		PASS) t_pass "$prefix$name"; raw_passed=1 ;;
+		FAIL) t_fail "$prefix${name%:}" "$rest"; raw_failed=1 ;;
 		\#) echo "$verdict $name $rest" ;;
 		esac
 	done </tmp/raw.out
+	if [ "$raw_failed" = 0 ] &&
+	   { [ "$raw_status" != 0 ] || [ "$raw_passed" = 0 ]; }; then
+		t_fail "${prefix}rawtest-$1" "rawtest $* exited $raw_status with no result: $(head -c 300 /tmp/raw.out)"
+	fi
 }
 
 # "Slab VmallocUsed" in kB.
@@ -773,6 +782,9 @@ test_kcmd() {
 	echo 1 >$BUFFER
 	echo 100000 >$IRQOFF
 	run_raw k- limit
+	# More slots than U32_MAX within the largest limit (64 GiB).
+	echo 65536 >$BUFFER
+	run_raw k- slots
 	echo "$buffer0" >$BUFFER
 	echo "$irqoff0" >$IRQOFF
 }
