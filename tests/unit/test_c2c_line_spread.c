@@ -492,6 +492,20 @@ static void test_line_value(void **state)
 	assert_true(h == 2);
 }
 
+/* One job's lines judged alone. */
+static int of_segments(const uint64_t *ticks, unsigned int samples,
+		       double resolution_ticks, struct cp_c2c_line_spread *s)
+{
+	struct cp_c2c_line_values lines = { 0 };
+	int ret = cp_c2c_line_values_add(&lines, ticks, samples, 160, 1e9,
+					 resolution_ticks);
+
+	if (!ret)
+		ret = cp_c2c_line_values_judge(&lines, s);
+	cp_c2c_line_values_free(&lines);
+	return ret;
+}
+
 /*
  * A job as the ping-pong numbers its segments (sample by sample, the pool
  * in turn): 320 samples of 160 round trips at 1 GHz, 5 timings of each
@@ -516,8 +530,7 @@ static void test_of_segments(void **state)
 
 		ticks[g] = (uint64_t)llround(ns * trips);
 	}
-	assert_int_equal(cp_c2c_line_spread_of_segments(ticks, samples, 160,
-							 1e9, 1, &s), 0);
+	assert_int_equal(of_segments(ticks, samples, 1, &s), 0);
 	assert_int_equal(s.visits, 5);
 	assert_int_equal(s.groups, 2);
 	assert_int_equal(s.fast_lines, 768);
@@ -526,12 +539,10 @@ static void test_of_segments(void **state)
 	assert_true(s.slow_ns == 137);
 	/* A timer step of 100 ticks is 10 ns a round trip of these 10-trip
 	 * segments: more noise than the 30 ns gap clears, one group. */
-	assert_int_equal(cp_c2c_line_spread_of_segments(ticks, samples, 160,
-							 1e9, 100, &s), 0);
+	assert_int_equal(of_segments(ticks, samples, 100, &s), 0);
 	assert_int_equal(s.groups, 1);
 	/* 64 samples: each line timed once. */
-	assert_int_equal(cp_c2c_line_spread_of_segments(ticks, 64, 160, 1e9,
-							 1, &s), 0);
+	assert_int_equal(of_segments(ticks, 64, 1, &s), 0);
 	assert_int_equal(s.groups, 0);
 	assert_int_equal(s.visits, 1);
 	free(ticks);

@@ -287,19 +287,3 @@ void cp_c2c_line_values_free(struct cp_c2c_line_values *lines)
 	free(lines->noise);
 	memset(lines, 0, sizeof(*lines));
 }
-
-int cp_c2c_line_spread_of_segments(const uint64_t *segment_ticks,
-				   unsigned int samples, uint32_t round_trips,
-				   double tsc_hz, double resolution_ticks,
-				   struct cp_c2c_line_spread *out)
-{
-	struct cp_c2c_line_values lines = { 0 };
-	int ret = cp_c2c_line_values_add(&lines, segment_ticks, samples,
-					 round_trips, tsc_hz,
-					 resolution_ticks);
-
-	if (!ret)
-		ret = cp_c2c_line_values_judge(&lines, out);
-	cp_c2c_line_values_free(&lines);
-	return ret;
-}

@@ -79,8 +79,12 @@ struct cp_c2c_line_values {
 	unsigned int jobs;
 };
 
-/* Add a job's lines from its segments (as cp_c2c_line_spread_of_segments
- * takes them).  0 or -ENOMEM. */
+/*
+ * Add a job's lines from its segments: @segment_ticks as
+ * cp_c2c_pinger_run fills it for @samples samples of @round_trips, at
+ * @tsc_hz; a line's noise is at least @resolution_ticks (the timer's
+ * step) spread over its segment's round trips.  0 or -ENOMEM.
+ */
 int cp_c2c_line_values_add(struct cp_c2c_line_values *lines,
 			   const uint64_t *segment_ticks, unsigned int samples,
 			   uint32_t round_trips, double tsc_hz,
@@ -89,16 +93,5 @@ int cp_c2c_line_values_add(struct cp_c2c_line_values *lines,
 int cp_c2c_line_values_judge(const struct cp_c2c_line_values *lines,
 			     struct cp_c2c_line_spread *out);
 void cp_c2c_line_values_free(struct cp_c2c_line_values *lines);
-
-/*
- * Judge a user-mode job from its segments: @segment_ticks as
- * cp_c2c_pinger_run fills it for @samples samples of @round_trips, at
- * @tsc_hz; a line's noise is at least @resolution_ticks (the timer's
- * step) spread over its segment's round trips.  0 or -ENOMEM.
- */
-int cp_c2c_line_spread_of_segments(const uint64_t *segment_ticks,
-				   unsigned int samples, uint32_t round_trips,
-				   double tsc_hz, double resolution_ticks,
-				   struct cp_c2c_line_spread *out);
 
 #endif
