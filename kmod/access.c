@@ -384,13 +384,6 @@ static void cp_access_fill_for_test(struct cp_access *a)
 			cp_access_slot(a, k)[i] = cp_access_test_byte(k, i) | 1;
 }
 
-/* LOAD_LATENCY from 8 bytes: each slot holds the next's address. */
-static int cp_access_link(struct cp_access *a, const struct cp_chain *chain,
-			  struct cp_err *err)
-{
-	return cp_chain_link(a->base, chain, a->order, &a->position, err);
-}
-
 /*
  * LOAD_LATENCY below 8 bytes: the next slot's address of each hop, the
  * cycle repeated to whole calls of the loop; the slots stay zeros.
@@ -447,7 +440,9 @@ static int cp_access_build(struct cp_access *a,
 	if (IS_ERR(order))
 		return PTR_ERR(order);
 	a->order = order;
-	ret = a->chase ? cp_access_link(a, &chain, err) :
+	/* From 8 bytes each slot holds the next's address. */
+	ret = a->chase ? cp_chain_link(a->base, &chain, a->order,
+				       &a->position, err) :
 			 cp_access_table(a, err);
 	/* Only a test build's checks follow the cycle afterwards. */
 	if (!CP_ACCESS_TEST_BUILD) {
