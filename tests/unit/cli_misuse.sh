@@ -1226,6 +1226,20 @@ c2c_user_cases() {
 		not_ok "c2c user: -n 70 gives 70 samples per variant past the pool's end" \
 			"status $status, rows $rows, samples: $(echo $counts)"
 	fi
+	# Rounds: 71 samples over 5 rounds are 4 of 15 and a last of 11, all
+	# kept and marked as rounds, each variant's.
+	run c2c --mode user --cpus "$pair" -n 71 --rounds 5 \
+		--json "$work/c2c71.json" --csv "$work/c2c71.csv"
+	rounds=$(grep -o '"samples_per_round":15' "$work/c2c71.json" | wc -l)
+	counts=$(awk -F, '$1 == "c2c" && $3 == "user" && $5 == 71' \
+		"$work/c2c71.csv" | wc -l)
+	if [ "$status" -eq 0 ] && [ "$rounds" -eq 2 ] && [ "$counts" -eq 2 ] &&
+	   ! grep -q '"interrupted":true' "$work/c2c71.json"; then
+		ok "c2c user: -n 71 --rounds 5 keeps 71 samples in rounds of 15"
+	else
+		not_ok "c2c user: -n 71 --rounds 5 keeps 71 samples in rounds of 15" \
+			"status $status, rounds of 15: $rounds, 71 samples: $counts"
+	fi
 	run c2c --mode user --cpus "$pair" --budget 1 --csv "$work/c2cb.csv"
 	counts=$(awk -F, '$1 == "c2c" && $3 == "user" { print $5 }' \
 		"$work/c2cb.csv")
