@@ -40,6 +40,13 @@ test_area_align() {
 	else
 		t_fail align-both-json "wanted the split load in user and kernel mode, got $n"
 	fi
+	# --seed 0 over the ioctl, which cannot carry seed 0 (its "draw
+	# one"): the module draws its own cycle, and every item is measured.
+	rm -f /tmp/align-seed0.json
+	t_expect_out align-kernel-seed-0-ioctl 'load-latency 8B off 60, .* \(kernel\)' \
+		"$RUN" align --mode kernel --transport ioctl --seed 0 \
+		--json /tmp/align-seed0.json $AREA_OPTS --offsets 0,60 \
+		--access-widths 8 --access-kinds load-latency --buffers 16K
 	# Bad input: a width this CPU cannot do, an offset beyond the buffer.
 	if grep -qw avx512f /proc/cpuinfo; then
 		t_skip align-kernel-width-unsupported "this guest CPU has AVX-512F"
