@@ -3,12 +3,15 @@
 
 #include <errno.h>
 #include <hwloc.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "harness/clock.h"
@@ -295,6 +298,26 @@ static void play(struct worker *w)
 	atomic_fetch_add(&p->arrived, 1);
 }
 
+/*
+ * Idle workers sleep on the generation word until a job (or quit) bumps
+ * it.  They used to poll it every 50 us: some 40,000 wake-ups a second
+ * from the two, which other areas measuring between c2c's rounds (the
+ * run's areas take turns, cli/run_turns.h) would have paid for.
+ */
+static void await_generation(atomic_uint *generation, unsigned int seen)
+{
+	while (atomic_load(generation) == seen)
+		syscall(SYS_futex, (unsigned int *)generation,
+			FUTEX_WAIT_PRIVATE, seen, NULL, NULL, 0);
+}
+
+static void next_generation(atomic_uint *generation)
+{
+	atomic_fetch_add(generation, 1);
+	syscall(SYS_futex, (unsigned int *)generation, FUTEX_WAKE_PRIVATE,
+		INT_MAX, NULL, NULL, 0);
+}
+
 static void *work(void *data)
 {
 	struct worker *w = data;
@@ -302,11 +325,8 @@ static void *work(void *data)
 	unsigned int seen = 0;
 
 	for (;;) {
-		unsigned int now;
-
-		while ((now = atomic_load(&p->generation)) == seen)
-			usleep(50);
-		seen = now;
+		await_generation(&p->generation, seen);
+		seen = atomic_load(&p->generation);
 		if (atomic_load(&p->quit))
 			return NULL;
 		play(w);
@@ -327,7 +347,7 @@ int cp_c2c_pinger_start(const struct cp_topology *topology,
 		if (pthread_create(&p->workers[i].thread, NULL, work,
 				   &p->workers[i])) {
 			atomic_store(&p->quit, 1);
-			atomic_fetch_add(&p->generation, 1);
+			next_generation(&p->generation);
 			if (i)
 				pthread_join(p->workers[0].thread, NULL);
 			free(p);
@@ -343,7 +363,7 @@ void cp_c2c_pinger_stop(struct cp_c2c_pinger *pinger)
 	if (!pinger)
 		return;
 	atomic_store(&pinger->quit, 1);
-	atomic_fetch_add(&pinger->generation, 1);
+	next_generation(&pinger->generation);
 	for (int i = 0; i < 2; i++)
 		pthread_join(pinger->workers[i].thread, NULL);
 	free(pinger);
@@ -437,7 +457,7 @@ int cp_c2c_pinger_run(struct cp_c2c_pinger *pinger,
 	atomic_store(&p->abandon, 0);
 	atomic_store(&p->ended, 0);
 	p->taken = 0;
-	atomic_fetch_add(&p->generation, 1);
+	next_generation(&p->generation);
 	/* Sleep, not spin, and seldom: this thread must leave the CPUs to
 	 * the two (every wake-up could preempt one of them mid-trip). */
 	while (atomic_load(&p->arrived) != 4) {
