@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# SIGTERM at 20 moments spread over the six areas: each run ends at once
+# SIGTERM at 20 moments spread over the six areas, and 3 into a run of
+# four areas taking turns: each run ends at once
 # (exit 143), its JSON written and marked interrupted by SIGTERM.  How long
 # each took to end is printed; the test fails above 250 ms, so that a loop
 # that stops looking at the flag (c2c once took 8 to 20 s) cannot pass.
@@ -30,19 +31,15 @@ moment() {
 	awk -v i="$1" 'BEGIN { printf "%.2f\n", 0.1 + (i * 0.37) % 0.9 }'
 }
 
-# interrupt AREA MOMENT: prints "STATUS MS" (MS: how long it took to end)
-# or "ended" when the run had ended before the signal.
+# interrupt MOMENT ARGS...: prints "STATUS MS" (MS: how long it took to
+# end) or "ended" when the run had ended before the signal.
 interrupt() {
-	# Every area runs for seconds: 100 samples of 2 ms a measurement, and
-	# c2c (whose samples fill a budget) a budget of 10 s, since it may
-	# end well before its budget (3 s took 1.2 s on a 2-vCPU Xeon).
-	extra="--samples 100"
-	[ "$1" = c2c ] && extra="--budget 10"
-	# shellcheck disable=SC2086 # two words
-	"$program" "$1" --quiet $extra --json "$work/r.json" \
+	at=$1
+	shift
+	"$program" "$@" --quiet --json "$work/r.json" \
 		>"$work/out" 2>"$work/err" &
 	pid=$!
-	sleep "$2"
+	sleep "$at"
 	start=$(now_ms)
 	if ! kill -TERM "$pid" 2>/dev/null; then
 		wait "$pid"
@@ -54,32 +51,40 @@ interrupt() {
 	echo "$status $(($(now_ms) - start))"
 }
 
-i=0
-while [ "$i" -lt 20 ]; do
-	set -- $areas
-	shift $((i % 6))
-	area=$1
-	at=$(moment "$i")
+# Every area runs for seconds: 100 samples of 2 ms a measurement, and
+# c2c (whose samples fill a budget) a budget of 10 s, since it may end
+# well before its budget (3 s took 1.2 s on a 2-vCPU Xeon).
+area_args() {
+	if [ "$1" = c2c ]; then
+		echo "c2c --budget 10"
+	else
+		echo "$1 --samples 100"
+	fi
+}
+
+# check NAME MOMENT ARGS...: one signalled run, tried once more when it
+# took too long, judged.
+check() {
+	name=$1
+	shift
 	rm -f "$work/r.json"
-	result=$(interrupt "$area" "$at")
-	name="SIGTERM $at s into $area"
+	result=$(interrupt "$@")
 	case $result in
 	143\ *)
 		if [ "${result#* }" -gt "$bound_ms" ]; then
 			name="$name (first try ${result#* } ms)"
 			rm -f "$work/r.json"
-			result=$(interrupt "$area" "$at")
+			result=$(interrupt "$@")
 		fi
 		;;
 	esac
 	number=$((number + 1))
-	i=$((i + 1))
 	# Every run lasts seconds: one that had ended tested nothing.
 	case $result in
 	ended)
 		failures=$((failures + 1))
 		echo "not ok $number - $name: the run had already ended"
-		continue
+		return
 		;;
 	esac
 	status=${result% *} ms=${result#* }
@@ -92,6 +97,25 @@ while [ "$i" -lt 20 ]; do
 		echo "not ok $number - $name: exit $status after $ms ms (at most $bound_ms), results marked: $(grep -o '"interrupted":[a-z]*' "$work/r.json" 2>/dev/null || echo 'no file')"
 		sed 's/^/# stderr: /' "$work/err" | tail -n 3
 	fi
+}
+
+i=0
+while [ "$i" -lt 20 ]; do
+	set -- $areas
+	shift $((i % 6))
+	at=$(moment "$i")
+	# shellcheck disable=SC2046 # the area's words
+	check "SIGTERM $at s into $1" "$at" $(area_args "$1")
+	i=$((i + 1))
+done
+# Areas taking turns (cli/run_turns.h): a signal while the others wait
+# for their turn in the middle of their measurements ends them all as
+# fast.  With 10 samples, and latency's sizes up to 4 MiB, a round lasts
+# a fraction of a second and the run some 7 s: these moments fall after
+# several turns.
+for at in 1.3 2.2 3.1; do
+	check "SIGTERM $at s into four areas taking turns" "$at" \
+		run latency bounce align xcore --samples 10 --max-size 4M
 done
 # A run cut short by a failed allocation (an address-space limit the
 # smaller working sets fit in) writes what it measured, marked interrupted

@@ -22,6 +22,7 @@
 #include "cli/results_table.h"
 #include "cli/summary_table.h"
 #include "cli/run_options.h"
+#include "cli/run_turns.h"
 #include "cli/run_outputs.h"
 #include "client/client.h"
 #include "machine/cpu_select.h"
@@ -283,6 +284,25 @@ static void mark_interrupted(struct cp_results *results, const char *why)
 	results->interrupted = true;
 }
 
+/* Area @turn's outcome into the run's status; whether the run stops
+ * reporting (an interrupt). */
+static bool judge_turn(struct run_session *session, struct run_turn *turn,
+		       size_t measured, int *status)
+{
+	if (turn->ret == -EINTR || cp_interrupt_requested())
+		return true;
+	if (!turn->ret)
+		return false;
+	cli_report_error(session->command, &turn->error);
+	/* Input refused before the area measured anything is misuse;
+	 * refused after (a CPU taken offline during the run) it is a
+	 * failure, and what was measured is kept. */
+	*status = measured ? CLI_EXIT_FAILURE
+			   : cli_exit_status_for(turn->error.err);
+	mark_interrupted(&session->results, turn->error.msg);
+	return false;
+}
+
 static int run_areas(struct run_session *session)
 {
 	struct cp_area_options area_options = area_options_of(session);
@@ -293,31 +313,34 @@ static int run_areas(struct run_session *session)
 		.progress = cli_progress_update,
 		.progress_data = &session->progress,
 	};
-	struct cp_error error;
+	size_t n = session->options.nr_areas;
+	struct run_turn *turns = calloc(n ? n : 1, sizeof(*turns));
 	int status = CLI_EXIT_OK;
+	bool stopped = false;
 
-	for (size_t i = 0; i < session->options.nr_areas; i++) {
-		const struct cp_area *area = session->options.areas[i];
-		size_t before = session->results.nr_measurements;
-		int ret;
-
-		cli_progress_area(&session->progress, area->name, i,
-				  session->options.nr_areas);
-		ret = area->run(&context, &error);
-		cli_progress_clear(&session->progress);
-		if (ret == -EINTR || cp_interrupt_requested())
-			break;
-		if (!ret)
-			continue;
-		cli_report_error(session->command, &error);
-		/* Input refused before the area measured anything is misuse;
-		 * refused after (a CPU taken offline during the run) it is a
-		 * failure, and what was measured is kept. */
-		status = session->results.nr_measurements > before
-				 ? CLI_EXIT_FAILURE
-				 : cli_exit_status_for(error.err);
-		mark_interrupted(&session->results, error.msg);
+	if (!turns) {
+		fprintf(stderr, "%s: %s: no memory for the areas\n",
+			CLI_PROGRAM, session->command);
+		return CLI_EXIT_FAILURE;
 	}
+	for (size_t i = 0; i < n; i++)
+		turns[i].area = session->options.areas[i];
+	run_turns(turns, n, &context, &session->progress);
+	for (size_t i = 0; i < n; i++) {
+		size_t measured = turns[i].results.nr_measurements;
+
+		if (run_turn_merge(&session->results, &turns[i])) {
+			fprintf(stderr, "%s: %s: %s: no memory for its results\n",
+				CLI_PROGRAM, session->command,
+				turns[i].area->name);
+			status = CLI_EXIT_FAILURE;
+			mark_interrupted(&session->results, "no memory");
+		}
+		if (!stopped)
+			stopped = judge_turn(session, &turns[i], measured,
+					     &status);
+	}
+	free(turns);
 	return status;
 }
 

@@ -8,6 +8,7 @@
 #include "harness/clock.h"
 #include "harness/interrupt.h"
 #include "harness/rounds.h"
+#include "harness/turns.h"
 
 double cp_round_clock_mean(const struct cp_round_clock *clock)
 {
@@ -166,6 +167,10 @@ int cp_harness_measure_interleaved(const struct cp_harness *harness,
 		outs[i].samples_per_round = cp_rounds_marked(&plan);
 	}
 	for (unsigned int r = 0; r < plan.rounds && !ret; r++) {
+		/* Stopped while others had the turn: as if during a
+		 * sample, the rounds taken are kept, marked short. */
+		if (r && cp_turn_pass())
+			break;
 		cp_rounds_order_in(order, n, seed, r);
 		ret = interleaved_round(harness, arrangements, order, n, &plan,
 					r, outs, clocks, start, data, failed);

@@ -19,6 +19,7 @@
 
 #include "areas/bounce/bounce_table.h"
 #include "harness/interrupt.h"
+#include "harness/turns.h"
 #include "harness/rounds.h"
 
 struct bounce_plan {
@@ -220,6 +221,8 @@ static int measure_interleaved(struct cp_area_context *context,
 	if (ret)
 		ret = cp_error_set(error, -ret, "bounce: no memory");
 	for (unsigned int r = 0; r < rounds && !ret; r++) {
+		if (r && (ret = cp_turn_pass()))
+			break;
 		cp_rounds_order_in(order, n, context->options->seed, r);
 		for (size_t k = 0; k < n && !ret; k++) {
 			char what[64];

@@ -20,6 +20,7 @@
 #include "areas/c2c/c2c_table.h"
 #include "harness/clock.h"
 #include "harness/interrupt.h"
+#include "harness/turns.h"
 
 struct c2c_run {
 	struct cp_c2c_schedule schedule;
@@ -206,6 +207,8 @@ static int measure_pair_user(struct cp_area_context *context,
 			most = rounds[v].plan.rounds;
 	}
 	for (unsigned int r = 0; r < most && !ret; r++) {
+		if (r && (ret = cp_turn_pass()))
+			break;
 		cp_rounds_order_in(order, CP_C2C_NR_VARIANTS,
 				   context->options->seed, r);
 		for (size_t k = 0; k < CP_C2C_NR_VARIANTS && !ret; k++) {

@@ -28,6 +28,7 @@
 #include "areas/latency/latency_table.h"
 #include "harness/chase.h"
 #include "harness/interrupt.h"
+#include "harness/turns.h"
 #include "areas/latency/latency_choices.h"
 #include "areas/latency/latency_kernel.h"
 #include "areas/latency/latency_kernel_run.h"
@@ -848,9 +849,12 @@ static int run_user(struct cp_area_context *context,
 		if (rounds[i].rounds > most)
 			most = rounds[i].rounds;
 	}
-	for (unsigned int r = 0; r < most && !ret; r++)
+	for (unsigned int r = 0; r < most && !ret; r++) {
+		if (r && (ret = cp_turn_pass()))
+			break;
 		ret = run_round(context, plan, variant, rounds, r, acc, done,
 				total, error);
+	}
 	for (size_t i = 0; i < plan->nr_sizes; i++) {
 		/* An interrupt between rounds left this size short too. */
 		if (acc[i].samples.nr_samples < rounds[i].samples)

@@ -18,6 +18,7 @@
 
 #include "areas/xcore/xcore_table.h"
 #include "harness/interrupt.h"
+#include "harness/turns.h"
 #include "harness/rounds.h"
 
 static const enum cp_xcore_touch touches[] = {
@@ -203,6 +204,8 @@ static int interleave(struct cp_area_context *context, struct xcore_plan *plan,
 	int ret = order ? 0 : cp_error_set(error, ENOMEM, "xcore: no memory");
 
 	for (unsigned int r = 0; r < rounds && !ret; r++) {
+		if (r && (ret = cp_turn_pass()))
+			break;
 		cp_rounds_order_in(order, n, context->options->seed, r);
 		for (size_t k = 0; k < n && !ret; k++) {
 			const struct xcore_config *config = &configs[order[k]];

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "cli/run_turns.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "harness/interrupt.h"
+#include "harness/turns.h"
+
+/* When an area first had the turn: the progress line's estimate runs
+ * from there, others' turns included, as the area's will. */
+struct turn_start {
+	struct timespec at;
+	bool begun;
+};
+
+struct turn_table {
+	struct run_turn *turns;
+	size_t n;
+	const struct cp_area_context *context;
+	struct cli_progress *progress;
+	struct turn_start *starts;	/* NULL: estimates from each turn */
+};
+
+static void header_of(struct cp_results *own, const struct cp_results *run)
+{
+	*own = *run;
+	own->measurements = NULL;
+	own->nr_measurements = 0;
+	own->capacity = 0;
+	own->nr_area_notes = 0;
+	own->nr_levels = 0;
+	own->nr_skipped_areas = 0;
+	own->interrupted = false;
+	own->interrupted_reason[0] = '\0';
+}
+
+static void start_turn(size_t index, void *data)
+{
+	struct turn_table *table = data;
+
+	struct turn_start *start;
+
+	cli_progress_area(table->progress, table->turns[index].area->name,
+			  index, table->n);
+	if (!table->starts)
+		return;
+	start = &table->starts[index];
+	if (!start->begun) {
+		start->begun = true;
+		start->at = table->progress->started;
+	}
+	table->progress->started = start->at;
+}
+
+static void run_one(size_t index, void *data)
+{
+	struct turn_table *table = data;
+	struct run_turn *turn = &table->turns[index];
+	struct cp_area_context context = *table->context;
+
+	context.results = &turn->results;
+	/* An area not begun when the run was stopped is not begun at all,
+	 * as when the areas ran one after another. */
+	if (cp_interrupt_requested()) {
+		turn->ret = -EINTR;
+		return;
+	}
+	turn->ret = turn->area->run(&context, &turn->error);
+	cli_progress_clear(table->progress);
+}
+
+void run_turns(struct run_turn *turns, size_t n,
+	       const struct cp_area_context *context,
+	       struct cli_progress *progress)
+{
+	struct turn_table table = {
+		.turns = turns, .n = n, .context = context,
+		.progress = progress,
+		.starts = calloc(n ? n : 1, sizeof(*table.starts)),
+	};
+
+	for (size_t i = 0; i < n; i++)
+		header_of(&turns[i].results, context->results);
+	cp_turns_run(n, run_one, start_turn, &table);
+	free(table.starts);
+}
+
+int run_turn_merge(struct cp_results *into, struct run_turn *turn)
+{
+	struct cp_results *own = &turn->results;
+	size_t moved = 0;
+	int ret = 0;
+
+	for (; moved < own->nr_measurements; moved++) {
+		struct cp_measurement *m = cp_results_add(into);
+
+		if (!m) {
+			ret = -ENOMEM;
+			break;
+		}
+		*m = own->measurements[moved];
+	}
+	/* What moved is @into's to free now. */
+	if (moved < own->nr_measurements)
+		memmove(own->measurements, own->measurements + moved,
+			(own->nr_measurements - moved) *
+				sizeof(*own->measurements));
+	own->nr_measurements -= moved;
+	for (size_t i = 0; i < own->nr_area_notes; i++)
+		cp_results_note(into, own->area_notes[i].area, "%s",
+				own->area_notes[i].text);
+	for (size_t i = 0; i < own->nr_skipped_areas; i++)
+		cp_results_skip_area(into, own->skipped_areas[i].name,
+				     own->skipped_areas[i].reason);
+	if (own->nr_levels) {
+		into->nr_levels = own->nr_levels;
+		memcpy(into->levels, own->levels, sizeof(into->levels));
+	}
+	if (own->interrupted && !into->interrupted) {
+		into->interrupted = true;
+		memcpy(into->interrupted_reason, own->interrupted_reason,
+		       sizeof(into->interrupted_reason));
+	}
+	cp_results_free(own);
+	return ret;
+}
