@@ -40,7 +40,7 @@ static void test_default_run_settings(void **state)
 	assert_int_equal(options.nr_areas, cp_nr_areas);
 	for (size_t i = 0; i < cp_nr_areas; i++)
 		assert_ptr_equal(options.areas[i], cp_areas[i]);
-	assert_int_equal(coldcache_of(&options)->repetitions, 3);
+	assert_int_equal(coldcache_of(&options)->repetitions, 5);
 	assert_int_equal(options.default_max_cap, 64ull << 20);
 	assert_int_equal(options.max_size, 0);
 	assert_int_equal(bounce_of(&options)->nr_widths, 1);

@@ -16,10 +16,17 @@
 
 /* coldcache repeats every method on every working set; its own default
  * (20) is for a study of eviction, this one for a first look: the median
- * and the worst of 3.  With 5 the area alone took 13 to 34 s of the run
- * under load (each repetition of garbage-planned reads 4 times the
- * last-level cache, 1 GiB where a hypervisor reports a 260 MiB one). */
-#define DEFAULT_RUN_COLD_REPETITIONS 3
+ * and the worst of 5.  Not fewer: the interval of a median is drawn from
+ * the repetitions, and of 3 values the widest one can give, their least
+ * to their greatest, holds the median only 75 % of the time (1 - 2/2^3),
+ * and the next run's median would fall outside it for 40 % of the
+ * measurements even if every run drew from one distribution (10 runs
+ * here: 56 %); of 5 values, 94 % and 17 %.  Each
+ * repetition of garbage-planned reads 4 times the last-level cache
+ * (1.9 GiB where a hypervisor reports a 480 MiB one): on an idle 2-vCPU
+ * Xeon guest 5 instead of 3 added some 0.7 s to an 18 s run; under a
+ * load average of 3 to 9 the area alone took 13 to 34 s. */
+#define DEFAULT_RUN_COLD_REPETITIONS 5
 /* latency's default ends at 4 times the last-level cache, at most
  * 256 MiB; 64 MiB still passes a 16 MiB cache by that margin and takes a
  * third of the time where the cap applies. */
