@@ -67,6 +67,17 @@ static void part_started(size_t index, void *data)
 	log->started[log->nr_started++] = index;
 }
 
+static void assert_log(const struct log *log, const size_t *parts,
+		       const unsigned int *steps, size_t n)
+{
+	assert_int_equal(log->n, n);
+	for (size_t i = 0; i < n; i++) {
+		assert_int_equal(log->part[i], parts[i]);
+		assert_int_equal(log->step[i], steps[i]);
+	}
+	assert_false(log->overlapped);
+}
+
 static void run_parts(struct log *log, size_t n)
 {
 	log->caller = pthread_self();
@@ -82,12 +93,7 @@ static void test_parts_alternate(void **state)
 
 	(void)state;
 	run_parts(&log, 3);
-	assert_int_equal(log.n, 9);
-	for (size_t i = 0; i < 9; i++) {
-		assert_int_equal(log.part[i], parts[i]);
-		assert_int_equal(log.step[i], steps[i]);
-	}
-	assert_false(log.overlapped);
+	assert_log(&log, parts, steps, 9);
 	assert_false(log.in_caller);
 	/* The hook at every turn: the first three and each pass. */
 	assert_int_equal(log.nr_started, 9);
@@ -105,12 +111,7 @@ static void test_finished_parts_left_out(void **state)
 
 	(void)state;
 	run_parts(&log, 3);
-	assert_int_equal(log.n, 7);
-	for (size_t i = 0; i < 7; i++) {
-		assert_int_equal(log.part[i], parts[i]);
-		assert_int_equal(log.step[i], steps[i]);
-	}
-	assert_false(log.overlapped);
+	assert_log(&log, parts, steps, 7);
 }
 
 /* One part: in the calling thread, passing is a no-op; and outside any
