@@ -12,10 +12,13 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli/run_turns.h"
 #include "harness/interrupt.h"
@@ -243,6 +246,102 @@ static void test_interrupt_before_an_area(void **state)
 	cp_results_free(&run);
 }
 
+/* A stop signal sent to the process reaches the part that has the turn,
+ * not the waiting caller nor a part waiting for its turn: a request it
+ * waits in (kernel mode) is cut short only in its own thread. */
+static pthread_t signalled_thread;
+static volatile sig_atomic_t signalled;
+
+static void on_term(int signal_number)
+{
+	(void)signal_number;
+	signalled_thread = pthread_self();
+	signalled = 1;
+}
+
+/* Sends SIGTERM to the process from a thread that blocks it. */
+static void *send_term(void *data)
+{
+	sigset_t term;
+
+	(void)data;
+	sigemptyset(&term);
+	sigaddset(&term, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &term, NULL);
+	kill(getpid(), SIGTERM);
+	return NULL;
+}
+
+struct signal_parts {
+	pthread_t holder;
+	bool sent;
+};
+
+static void signal_work(size_t index, void *data)
+{
+	struct signal_parts *parts = data;
+	const struct timespec pause = { .tv_nsec = 1000000 };
+	pthread_t sender;
+
+	if (index == 0) {
+		cp_turn_pass();
+		return;
+	}
+	parts->holder = pthread_self();
+	if (pthread_create(&sender, NULL, send_term, NULL))
+		return;
+	pthread_join(sender, NULL);
+	parts->sent = true;
+	for (int i = 0; i < 1000 && !signalled; i++)
+		nanosleep(&pause, NULL);
+}
+
+static void test_signal_reaches_the_turn(void **state)
+{
+	struct sigaction action = { .sa_handler = on_term }, previous;
+	struct signal_parts parts = { 0 };
+
+	(void)state;
+	sigemptyset(&action.sa_mask);
+	assert_int_equal(sigaction(SIGTERM, &action, &previous), 0);
+	signalled = 0;
+	cp_turns_run(2, signal_work, NULL, &parts);
+	sigaction(SIGTERM, &previous, NULL);
+	cp_interrupt_reset();
+	assert_true(parts.sent);
+	assert_true(signalled);
+	assert_true(pthread_equal(signalled_thread, parts.holder));
+}
+
+/* The time a part waits for its turn is counted for it, and only that:
+ * c2c keeps its budget without the others' turns. */
+struct waits {
+	uint64_t waited_ns[2];
+};
+
+static void wait_work(size_t index, void *data)
+{
+	struct waits *waits = data;
+	const struct timespec busy = { .tv_nsec = 30000000 };
+	uint64_t before = cp_turn_waited_ns();
+
+	if (index == 0)
+		cp_turn_pass();
+	else
+		nanosleep(&busy, NULL);
+	waits->waited_ns[index] = cp_turn_waited_ns() - before;
+}
+
+static void test_waits_counted(void **state)
+{
+	struct waits waits = { { 0 } };
+
+	(void)state;
+	cp_turns_run(2, wait_work, NULL, &waits);
+	assert_true(waits.waited_ns[0] >= 30000000u);
+	assert_int_equal(waits.waited_ns[1], 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -251,6 +350,8 @@ int main(void)
 		cmocka_unit_test(test_one_part_in_caller),
 		cmocka_unit_test(test_areas_merge_in_order),
 		cmocka_unit_test(test_interrupt_before_an_area),
+		cmocka_unit_test(test_signal_reaches_the_turn),
+		cmocka_unit_test(test_waits_counted),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

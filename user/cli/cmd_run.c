@@ -284,15 +284,13 @@ static void mark_interrupted(struct cp_results *results, const char *why)
 	results->interrupted = true;
 }
 
-/* Area @turn's outcome into the run's status; whether the run stops
- * reporting (an interrupt). */
-static bool judge_turn(struct run_session *session, struct run_turn *turn,
+/* Area @turn's failure, if it failed, into the run's status.  Not its
+ * interruption: the signal's name is the run's reason then. */
+static void judge_turn(struct run_session *session, struct run_turn *turn,
 		       size_t measured, int *status)
 {
-	if (turn->ret == -EINTR || cp_interrupt_requested())
-		return true;
-	if (!turn->ret)
-		return false;
+	if (!turn->ret || turn->ret == -EINTR)
+		return;
 	cli_report_error(session->command, &turn->error);
 	/* Input refused before the area measured anything is misuse;
 	 * refused after (a CPU taken offline during the run) it is a
@@ -300,7 +298,6 @@ static bool judge_turn(struct run_session *session, struct run_turn *turn,
 	*status = measured ? CLI_EXIT_FAILURE
 			   : cli_exit_status_for(turn->error.err);
 	mark_interrupted(&session->results, turn->error.msg);
-	return false;
 }
 
 static int run_areas(struct run_session *session)
@@ -316,7 +313,6 @@ static int run_areas(struct run_session *session)
 	size_t n = session->options.nr_areas;
 	struct run_turn *turns = calloc(n ? n : 1, sizeof(*turns));
 	int status = CLI_EXIT_OK;
-	bool stopped = false;
 
 	if (!turns) {
 		fprintf(stderr, "%s: %s: no memory for the areas\n",
@@ -336,9 +332,7 @@ static int run_areas(struct run_session *session)
 			status = CLI_EXIT_FAILURE;
 			mark_interrupted(&session->results, "no memory");
 		}
-		if (!stopped)
-			stopped = judge_turn(session, &turns[i], measured,
-					     &status);
+		judge_turn(session, &turns[i], measured, &status);
 	}
 	free(turns);
 	return status;

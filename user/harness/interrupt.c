@@ -79,3 +79,10 @@ void cp_interrupt_reset(void)
 {
 	requested_signal = 0;
 }
+
+void cp_interrupt_signals(sigset_t *set)
+{
+	sigemptyset(set);
+	for (size_t i = 0; i < NR_STOP_SIGNALS; i++)
+		sigaddset(set, stop_signals[i]);
+}

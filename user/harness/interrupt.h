@@ -7,6 +7,7 @@
 #ifndef CACHEPROBE_INTERRUPT_H
 #define CACHEPROBE_INTERRUPT_H
 
+#include <signal.h>
 #include <stdbool.h>
 
 /* Install the SIGINT/SIGTERM/SIGHUP handlers, leaving a signal that is
@@ -20,5 +21,8 @@ int cp_interrupt_signal(void);
 /* Ask as a signal would (tests, and errors that should end a run). */
 void cp_interrupt_request(int signal_number);
 void cp_interrupt_reset(void);
+/* The stop signals, for threads that block them so that another thread
+ * takes them (harness/turns.h). */
+void cp_interrupt_signals(sigset_t *set);
 
 #endif

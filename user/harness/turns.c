@@ -3,9 +3,11 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "harness/interrupt.h"
 
@@ -30,10 +32,21 @@ struct turns {
 	cp_turn_fn work;
 	cp_turn_start_fn start;
 	void *data;
+	sigset_t stop_signals;
 };
 
 /* The seat of this thread while it runs a part; NULL elsewhere. */
 static _Thread_local struct seat *current;
+/* How long this thread has waited for its turn, in ns. */
+static _Thread_local uint64_t waited_ns;
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 /* The next seat after @from, round and round, that still runs a part
  * in a thread; @from itself when there is none. */
@@ -55,15 +68,28 @@ static void await_turn(struct turns *turns, const struct seat *seat)
 		pthread_cond_wait(&turns->changed, &turns->lock);
 }
 
+/*
+ * Only the part that has the turn takes the stop signals: the kernel
+ * hands a process's signal to a thread that does not block it, and a
+ * request the part waits in (a kernel-mode measurement) is cut short only
+ * when its own thread has the signal pending.
+ */
 static void begin_turn(struct turns *turns, const struct seat *seat)
 {
+	pthread_sigmask(SIG_UNBLOCK, &turns->stop_signals, NULL);
 	if (turns->start)
 		turns->start(seat->index, turns->data);
+}
+
+static void end_turn(struct turns *turns)
+{
+	pthread_sigmask(SIG_BLOCK, &turns->stop_signals, NULL);
 }
 
 static void hand_over(struct seat *seat)
 {
 	struct turns *turns = seat->turns;
+	uint64_t since;
 	size_t next;
 
 	pthread_mutex_lock(&turns->lock);
@@ -72,10 +98,13 @@ static void hand_over(struct seat *seat)
 		pthread_mutex_unlock(&turns->lock);
 		return;
 	}
+	end_turn(turns);
+	since = now_ns();
 	turns->turn = next;
 	pthread_cond_broadcast(&turns->changed);
 	await_turn(turns, seat);
 	pthread_mutex_unlock(&turns->lock);
+	waited_ns += now_ns() - since;
 	begin_turn(turns, seat);
 }
 
@@ -84,6 +113,11 @@ int cp_turn_pass(void)
 	if (current)
 		hand_over(current);
 	return cp_interrupt_requested() ? -EINTR : 0;
+}
+
+uint64_t cp_turn_waited_ns(void)
+{
+	return waited_ns;
 }
 
 static void *seat_main(void *arg)
@@ -97,6 +131,7 @@ static void *seat_main(void *arg)
 	current = seat;
 	begin_turn(turns, seat);
 	turns->work(seat->index, turns->data);
+	end_turn(turns);
 	current = NULL;
 	pthread_mutex_lock(&turns->lock);
 	seat->done = true;
@@ -108,15 +143,52 @@ static void *seat_main(void *arg)
 	return NULL;
 }
 
-/* Parts one after another in this thread, none handing over. */
-static void run_in_order(struct turns *turns, size_t from)
+/* Parts without a thread, one after another in this thread, none
+ * handing over. */
+static void run_in_order(struct turns *turns)
 {
-	for (size_t i = from; i < turns->n; i++)
+	for (size_t i = 0; i < turns->n; i++)
 		if (!turns->seats || !turns->seats[i].has_thread) {
 			if (turns->start)
 				turns->start(i, turns->data);
 			turns->work(i, turns->data);
 		}
+}
+
+/* Each part in a thread of its own, taking turns; 0, or -ENOMEM. */
+static int run_seats(struct turns *turns)
+{
+	size_t first = NO_TURN;
+	sigset_t previous;
+
+	turns->seats = calloc(turns->n, sizeof(*turns->seats));
+	if (!turns->seats)
+		return -ENOMEM;
+	/* The seats start with the stop signals blocked (a thread inherits
+	 * its maker's mask), and this thread keeps them blocked while it
+	 * only waits. */
+	cp_interrupt_signals(&turns->stop_signals);
+	pthread_sigmask(SIG_BLOCK, &turns->stop_signals, &previous);
+	for (size_t i = 0; i < turns->n; i++) {
+		struct seat *seat = &turns->seats[i];
+
+		*seat = (struct seat){ .turns = turns, .index = i };
+		seat->has_thread = !pthread_create(&seat->thread, NULL,
+						   seat_main, seat);
+		if (seat->has_thread && first == NO_TURN)
+			first = i;
+	}
+	/* No part starts before every thread is made: a part handing over
+	 * must not wait for one that will never run. */
+	pthread_mutex_lock(&turns->lock);
+	turns->turn = first;
+	pthread_cond_broadcast(&turns->changed);
+	pthread_mutex_unlock(&turns->lock);
+	for (size_t i = 0; i < turns->n; i++)
+		if (turns->seats[i].has_thread)
+			pthread_join(turns->seats[i].thread, NULL);
+	pthread_sigmask(SIG_SETMASK, &previous, NULL);
+	return 0;
 }
 
 void cp_turns_run(size_t n, cp_turn_fn work, cp_turn_start_fn start,
@@ -128,32 +200,9 @@ void cp_turns_run(size_t n, cp_turn_fn work, cp_turn_start_fn start,
 		.turn = NO_TURN, .n = n, .work = work, .start = start,
 		.data = data,
 	};
-	size_t first = NO_TURN;
 
 	if (n > 1)
-		turns.seats = calloc(n, sizeof(*turns.seats));
-	if (!turns.seats) {
-		run_in_order(&turns, 0);
-		return;
-	}
-	for (size_t i = 0; i < n; i++) {
-		struct seat *seat = &turns.seats[i];
-
-		*seat = (struct seat){ .turns = &turns, .index = i };
-		seat->has_thread = !pthread_create(&seat->thread, NULL,
-						   seat_main, seat);
-		if (seat->has_thread && first == NO_TURN)
-			first = i;
-	}
-	/* No part starts before every thread is made: a part handing over
-	 * must not wait for one that will never run. */
-	pthread_mutex_lock(&turns.lock);
-	turns.turn = first;
-	pthread_cond_broadcast(&turns.changed);
-	pthread_mutex_unlock(&turns.lock);
-	for (size_t i = 0; i < n; i++)
-		if (turns.seats[i].has_thread)
-			pthread_join(turns.seats[i].thread, NULL);
-	run_in_order(&turns, 0);
+		run_seats(&turns);
+	run_in_order(&turns);
 	free(turns.seats);
 }

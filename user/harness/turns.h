@@ -12,6 +12,7 @@
 #define CACHEPROBE_TURNS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Part @index of the work. */
 typedef void (*cp_turn_fn)(size_t index, void *data);
@@ -19,12 +20,15 @@ typedef void (*cp_turn_fn)(size_t index, void *data);
 typedef void (*cp_turn_start_fn)(size_t index, void *data);
 
 /*
- * Run @work for parts 0 to @n - 1 and return when all are done.  Part 0 goes
- * first; a part runs until it calls cp_turn_pass() or returns, and the
- * turn goes to the next part still running, in index order, round and
- * round.  @start (may be NULL) is called whenever a part gets the turn.
- * One part runs in the calling thread.  Parts whose thread cannot be
- * made run after the others, one after another, in the calling thread.
+ * Run @work for parts 0 to @n - 1 and return when all are done.  With
+ * more than one part each runs in a thread of its own; the first whose
+ * thread could be made goes first; a part runs until it calls
+ * cp_turn_pass() or returns, and the turn goes to the next part still
+ * running, in index order, round and round.  Only the part that has the
+ * turn takes the stop signals (harness/interrupt.h).  @start (may be
+ * NULL) is called in a part's thread whenever it gets the turn.  A
+ * single part, and parts whose thread cannot be made, run in the calling
+ * thread, one after another, after the others.
  */
 void cp_turns_run(size_t n, cp_turn_fn work, cp_turn_start_fn start,
 		  void *data);
@@ -37,5 +41,10 @@ void cp_turns_run(size_t n, cp_turn_fn work, cp_turn_start_fn start,
  * start another round first to find out.
  */
 int cp_turn_pass(void);
+
+/* How long this thread has waited in cp_turn_pass() for its turn, in ns
+ * since it began: time a part that keeps a budget of time does not
+ * spend. */
+uint64_t cp_turn_waited_ns(void);
 
 #endif

@@ -32,6 +32,8 @@ struct c2c_run {
 	double done_ns, total_ns;	/* progress */
 	/* The budget kept (cp_c2c_share_next()). */
 	double start_ns;		/* CLOCK_MONOTONIC */
+	/* cp_turn_waited_ns() then: other areas' turns are not c2c's. */
+	uint64_t waited_at_start_ns;
 	size_t runs_done, runs_left;	/* pairs x variants x modes */
 	double sample_cost_ns;		/* c2c_pair_config's */
 	double planned_ns;		/* shares given and moves so far */
@@ -47,12 +49,19 @@ struct c2c_run {
 	double pair_credit;		/* cp_c2c_pair_fits() */
 };
 
+/* The time c2c has taken so far, without other areas' turns. */
+static double elapsed_ns(const struct c2c_run *run)
+{
+	return cp_clock_monotonic_ns() - run->start_ns -
+	       (double)(cp_turn_waited_ns() - run->waited_at_start_ns);
+}
+
 /* The share of the next pair and variant, the budget kept. */
 static double next_share(struct c2c_run *run)
 {
 	double share = cp_c2c_share_next(&run->schedule, run->runs_done,
 					 run->runs_left,
-					 cp_clock_monotonic_ns() - run->start_ns,
+					 elapsed_ns(run),
 					 run->planned_ns);
 
 	run->planned_ns += share;
@@ -249,7 +258,7 @@ static int measure_pair_user(struct cp_area_context *context,
 static bool pair_fits(struct c2c_run *run, size_t i)
 {
 	const struct cp_c2c_schedule *schedule = &run->schedule;
-	double now = cp_clock_monotonic_ns() - run->start_ns;
+	double now = elapsed_ns(run);
 	double mode_end = schedule->budget_ns * (run->mode_index + 1) /
 			  run->modes;
 	double spent = now - run->mode[run->mode_index].start_ns;
@@ -278,8 +287,7 @@ static int run_mode(struct cp_area_context *context, struct c2c_run *run,
 					    "c2c: cannot start the threads");
 	}
 	run->pair_credit = 0;
-	run->mode[run->mode_index].start_ns =
-		cp_clock_monotonic_ns() - run->start_ns;
+	run->mode[run->mode_index].start_ns = elapsed_ns(run);
 	for (size_t i = 0; i < run->schedule.nr_pairs && !ret; i++) {
 		double moving = cp_c2c_moves_before(&run->schedule, i) *
 				CP_C2C_MOVE_NS;
@@ -306,9 +314,8 @@ static int run_mode(struct cp_area_context *context, struct c2c_run *run,
 	}
 	cp_c2c_pinger_stop(run->pinger);
 	run->pinger = NULL;
-	run->mode[run->mode_index].took_ns = cp_clock_monotonic_ns() -
-					     run->start_ns -
-					     run->mode[run->mode_index].start_ns;
+	run->mode[run->mode_index].took_ns =
+		elapsed_ns(run) - run->mode[run->mode_index].start_ns;
 	return ret;
 }
 
@@ -347,7 +354,7 @@ static void note_skipped(struct cp_area_context *context,
 static void note_time(struct cp_area_context *context,
 		      const struct c2c_run *run)
 {
-	double took = cp_clock_monotonic_ns() - run->start_ns;
+	double took = elapsed_ns(run);
 	double budget = run->schedule.budget_ns;
 	size_t runs = run->runs_done;
 
@@ -391,6 +398,7 @@ static int run_c2c(struct cp_area_context *context, struct cp_error *error)
 	if (!run.modes)
 		run.modes = 1;
 	run.start_ns = cp_clock_monotonic_ns();
+	run.waited_at_start_ns = cp_turn_waited_ns();
 	if (user_wanted)
 		ret = run_mode(context, &run, false, error);
 	run.mode_index = user_wanted ? 1 : 0;

@@ -7,6 +7,7 @@
 #include <linux/futex.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include "harness/clock.h"
+#include "harness/interrupt.h"
 #include "measure/pingpong.h"
 
 #define LINE_BYTES 4096		/* a page: nothing else shares the line */
@@ -323,6 +325,13 @@ static void *work(void *data)
 	struct worker *w = data;
 	struct cp_c2c_pinger *p = w->pinger;
 	unsigned int seen = 0;
+	sigset_t stop;
+
+	/* A stop signal is for the thread that runs the jobs (it abandons
+	 * them): taken here, while the workers sleep through other areas'
+	 * turns, it would not cut short the request that thread waits in. */
+	cp_interrupt_signals(&stop);
+	pthread_sigmask(SIG_BLOCK, &stop, NULL);
 
 	for (;;) {
 		await_generation(&p->generation, seen);
