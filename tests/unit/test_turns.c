@@ -207,6 +207,7 @@ static void test_areas_merge_in_order(void **state)
 	run_turns(turns, 2, &context, &progress);
 	assert_int_equal(turns[0].ret, 0);
 	assert_int_equal(turns[1].ret, -EIO);
+	assert_false(turns[1].stopped);
 	assert_string_equal(turns[1].error.msg, "beta: failed");
 	/* Each area's own results started from the run's header. */
 	assert_int_equal(turns[0].results.samples_requested, 15);
@@ -241,6 +242,7 @@ static void test_interrupt_before_an_area(void **state)
 	run_turns(turns, 1, &context, &progress);
 	cp_interrupt_reset();
 	assert_int_equal(turns[0].ret, -EINTR);
+	assert_true(turns[0].stopped);
 	assert_int_equal(run_turn_merge(&run, &turns[0]), 0);
 	assert_int_equal(run.nr_measurements, 0);
 	cp_results_free(&run);

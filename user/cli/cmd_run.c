@@ -284,12 +284,13 @@ static void mark_interrupted(struct cp_results *results, const char *why)
 	results->interrupted = true;
 }
 
-/* Area @turn's failure, if it failed, into the run's status.  Not its
- * interruption: the signal's name is the run's reason then. */
+/* Area @turn's failure, if it failed, into the run's status.  Not when
+ * the run had been asked to stop by then (an area stopped midway may
+ * fail in its own way): the signal's name is the run's reason. */
 static void judge_turn(struct run_session *session, struct run_turn *turn,
 		       size_t measured, int *status)
 {
-	if (!turn->ret || turn->ret == -EINTR)
+	if (!turn->ret || turn->ret == -EINTR || turn->stopped)
 		return;
 	cli_report_error(session->command, &turn->error);
 	/* Input refused before the area measured anything is misuse;

@@ -66,9 +66,11 @@ static void run_one(size_t index, void *data)
 	 * as when the areas ran one after another. */
 	if (cp_interrupt_requested()) {
 		turn->ret = -EINTR;
+		turn->stopped = true;
 		return;
 	}
 	turn->ret = turn->area->run(&context, &turn->error);
+	turn->stopped = cp_interrupt_requested();
 	cli_progress_clear(table->progress);
 }
 

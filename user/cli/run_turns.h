@@ -16,6 +16,7 @@
 #ifndef CACHEPROBE_RUN_TURNS_H
 #define CACHEPROBE_RUN_TURNS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "areas/area.h"
@@ -28,6 +29,9 @@ struct run_turn {
 	struct cp_results results;	/* its own, until merged */
 	struct cp_error error;
 	int ret;			/* of its run() */
+	/* The run had been asked to stop when it returned: a failure then
+	 * may be the stop's doing, and is not reported as the area's. */
+	bool stopped;
 };
 
 /*
