@@ -2,26 +2,16 @@
 #include "cli/run_turns.h"
 
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "harness/interrupt.h"
 #include "harness/turns.h"
-
-/* When an area first had the turn: the progress line's estimate runs
- * from there, others' turns included, as the area's will. */
-struct turn_start {
-	struct timespec at;
-	bool begun;
-};
 
 struct turn_table {
 	struct run_turn *turns;
 	size_t n;
 	const struct cp_area_context *context;
 	struct cli_progress *progress;
-	struct turn_start *starts;	/* NULL: estimates from each turn */
 };
 
 static void header_of(struct cp_results *own, const struct cp_results *run)
@@ -40,19 +30,14 @@ static void header_of(struct cp_results *own, const struct cp_results *run)
 static void start_turn(size_t index, void *data)
 {
 	struct turn_table *table = data;
+	struct run_turn *turn = &table->turns[index];
 
-	struct turn_start *start;
-
-	cli_progress_area(table->progress, table->turns[index].area->name,
-			  index, table->n);
-	if (!table->starts)
-		return;
-	start = &table->starts[index];
-	if (!start->begun) {
-		start->begun = true;
-		start->at = table->progress->started;
+	cli_progress_area(table->progress, turn->area->name, index, table->n);
+	if (!turn->begun) {
+		turn->begun = true;
+		turn->started = table->progress->started;
 	}
-	table->progress->started = start->at;
+	table->progress->started = turn->started;
 }
 
 static void run_one(size_t index, void *data)
@@ -81,13 +66,11 @@ void run_turns(struct run_turn *turns, size_t n,
 	struct turn_table table = {
 		.turns = turns, .n = n, .context = context,
 		.progress = progress,
-		.starts = calloc(n ? n : 1, sizeof(*table.starts)),
 	};
 
 	for (size_t i = 0; i < n; i++)
 		header_of(&turns[i].results, context->results);
 	cp_turns_run(n, run_one, start_turn, &table);
-	free(table.starts);
 }
 
 int run_turn_merge(struct cp_results *into, struct run_turn *turn)

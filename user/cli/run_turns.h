@@ -18,6 +18,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
 
 #include "areas/area.h"
 #include "cli/progress.h"
@@ -32,6 +33,11 @@ struct run_turn {
 	/* The run had been asked to stop when it returned: a failure then
 	 * may be the stop's doing, and is not reported as the area's. */
 	bool stopped;
+	/* When it first had the turn (@begun): the progress line's
+	 * estimate runs from there, others' turns included, as the
+	 * area's will. */
+	struct timespec started;
+	bool begun;
 };
 
 /*

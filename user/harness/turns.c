@@ -7,8 +7,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <time.h>
 
+#include "harness/clock.h"
 #include "harness/interrupt.h"
 
 #define NO_TURN SIZE_MAX
@@ -39,14 +39,6 @@ struct turns {
 static _Thread_local struct seat *current;
 /* How long this thread has waited for its turn, in ns. */
 static _Thread_local uint64_t waited_ns;
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 /* The next seat after @from, round and round, that still runs a part
  * in a thread; @from itself when there is none. */
@@ -89,7 +81,7 @@ static void end_turn(struct turns *turns)
 static void hand_over(struct seat *seat)
 {
 	struct turns *turns = seat->turns;
-	uint64_t since;
+	double since;
 	size_t next;
 
 	pthread_mutex_lock(&turns->lock);
@@ -99,12 +91,12 @@ static void hand_over(struct seat *seat)
 		return;
 	}
 	end_turn(turns);
-	since = now_ns();
+	since = cp_clock_monotonic_ns();
 	turns->turn = next;
 	pthread_cond_broadcast(&turns->changed);
 	await_turn(turns, seat);
 	pthread_mutex_unlock(&turns->lock);
-	waited_ns += now_ns() - since;
+	waited_ns += (uint64_t)(cp_clock_monotonic_ns() - since);
 	begin_turn(turns, seat);
 }
 
