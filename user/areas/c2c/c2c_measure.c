@@ -375,8 +375,6 @@ static size_t equal_rounds(struct c2c_user_rounds *rounds,
 			least = rounds->taken[r];
 	if (last && rounds->taken[last] > least)
 		rounds->taken[last] = least;
-	if (!last)
-		least = rounds->taken[0];
 	for (unsigned int r = 1; r <= last; r++)
 		memmove(rounds->values + (size_t)r * least,
 			rounds->values + (size_t)r * stride,
