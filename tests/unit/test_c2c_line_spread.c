@@ -795,6 +795,14 @@ static void test_console_undetermined(void **state)
 	assert_string_equal(text.text,
 			    "  cas    user   per line:      undetermined: each of 240 lines timed once, 5 needed (--samples 320)\n");
 	free(text.text);
+	/* Samples spread over rounds: what to ask names the rounds too. */
+	summary.rounds = 5;
+	capture_text_begin(&text);
+	cp_c2c_spread_print(text.stream, "cas", "user", &summary);
+	capture_text_end(&text);
+	assert_string_equal(text.text,
+			    "  cas    user   per line:      undetermined: each of 240 lines timed once, 5 needed (--samples 1600 --rounds 5)\n");
+	free(text.text);
 }
 
 /* Many pairs: medians over the split ones, and how many were not. */
