@@ -123,9 +123,14 @@ esac
 
 # A suite's tests are its script's "t_test NAME ..." and
 # "t_test_named NAME ..." lines (lib.sh), and tests.sh's loop giving each
-# area file a test of its name.
+# area file a test of its name; a suite that runs a selection of
+# tests.sh's (an area's, dkms's smoke tests) has that selection only.
 suite_tests() {
 	local line f
+	if [ ${#selection[@]} -gt 0 ]; then
+		printf '%s\n' "${selection[@]}"
+		return
+	fi
 	while IFS= read -r line; do
 		# shellcheck disable=SC2016 # the loop's text, not expanded
 		case $line in
