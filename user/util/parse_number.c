@@ -26,3 +26,14 @@ int cp_parse_u64(const char *text, uint64_t min, uint64_t max,
 	*out = value;
 	return 0;
 }
+
+int cp_parse_uint(const char *text, unsigned int min, unsigned int max,
+		  unsigned int *out, char *why, size_t why_len)
+{
+	uint64_t value;
+	int ret = cp_parse_u64(text, min, max, &value, why, why_len);
+
+	if (!ret)
+		*out = (unsigned int)value;
+	return ret;
+}

@@ -13,5 +13,9 @@
  */
 int cp_parse_u64(const char *text, uint64_t min, uint64_t max,
 		 uint64_t *out, char *why, size_t why_len);
+/* The same into an unsigned int (@max at most UINT_MAX); @out is left
+ * as it was on an error. */
+int cp_parse_uint(const char *text, unsigned int min, unsigned int max,
+		  unsigned int *out, char *why, size_t why_len);
 
 #endif

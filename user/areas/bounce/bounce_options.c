@@ -9,13 +9,9 @@ static int parse_threads(const char *text, void *choices, char *why,
 			 size_t why_size)
 {
 	struct cp_bounce_choices *bounce = choices;
-	uint64_t threads;
-	int ret = cp_parse_u64(text, 2, CP_BOUNCE_MAX_THREADS, &threads, why,
-			       why_size);
 
-	if (!ret)
-		bounce->threads = (unsigned int)threads;
-	return ret;
+	return cp_parse_uint(text, 2, CP_BOUNCE_MAX_THREADS, &bounce->threads,
+			     why, why_size);
 }
 
 static int parse_distances(const char *text, void *choices, char *why,

@@ -39,13 +39,9 @@ static int parse_repeats(const char *text, void *choices, char *why,
 			 size_t why_size)
 {
 	struct cp_coldcache_choices *coldcache = choices;
-	uint64_t repeats;
-	int ret = cp_parse_u64(text, 1, CP_COLD_MAX_REPETITIONS, &repeats, why,
-			       why_size);
 
-	if (!ret)
-		coldcache->repetitions = (unsigned int)repeats;
-	return ret;
+	return cp_parse_uint(text, 1, CP_COLD_MAX_REPETITIONS,
+			     &coldcache->repetitions, why, why_size);
 }
 
 const struct cp_area_option cp_coldcache_options[] = {
