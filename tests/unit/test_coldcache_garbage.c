@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The garbage pool: windows move on after every use, a byte is read again
- * only after twice the last level of other garbage, and the naive buffer
- * is apart from the pool. */
+ * only after twice the last level of other garbage, the naive buffer
+ * is apart from the pool, and a new one takes its place each round. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -135,6 +135,31 @@ static void test_consecutive_windows_apart(void **state)
 	cp_garbage_free(&garbage);
 }
 
+/* A round's new naive buffer: another mapping, written through (no page
+ * left as the shared zero page), the pool left as it was. */
+static void test_redraw_naive(void **state)
+{
+	struct cp_garbage garbage;
+	const char *old, *pool;
+
+	(void)state;
+	assert_int_equal(cp_garbage_alloc(&garbage, 8 * MIB, 8 * MIB, 4 * MIB),
+			 0);
+	old = garbage.naive;
+	pool = garbage.pool;
+	assert_int_equal(cp_garbage_redraw_naive(&garbage), 0);
+	assert_non_null(garbage.naive);
+	assert_ptr_not_equal(garbage.naive, old);
+	assert_ptr_equal(garbage.pool, pool);
+	for (size_t at = 0; at < CP_NAIVE_GARBAGE_BYTES; at += 4096)
+		if (garbage.naive[at] != 0x5a)
+			fail_msg("byte %zu of the new buffer is %d", at,
+				 garbage.naive[at]);
+	assert_true(garbage.naive + CP_NAIVE_GARBAGE_BYTES <= garbage.pool ||
+		    garbage.pool + garbage.pool_bytes <= garbage.naive);
+	cp_garbage_free(&garbage);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -144,6 +169,7 @@ int main(void)
 		cmocka_unit_test(test_windows_mixed),
 		cmocka_unit_test(test_reuse_distance),
 		cmocka_unit_test(test_consecutive_windows_apart),
+		cmocka_unit_test(test_redraw_naive),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -90,6 +90,20 @@ int cp_garbage_alloc(struct cp_garbage *garbage, size_t smallest_bytes,
 	return 0;
 }
 
+int cp_garbage_redraw_naive(struct cp_garbage *garbage)
+{
+	/* The new buffer is mapped while the old one still holds its
+	 * pages, so none of them can be handed out again. */
+	char *naive = map_populated(CP_NAIVE_GARBAGE_BYTES);
+
+	if (!naive)
+		return cp_interrupt_requested() ? -EINTR : -ENOMEM;
+	if (garbage->naive)
+		munmap(garbage->naive, CP_NAIVE_GARBAGE_BYTES);
+	garbage->naive = naive;
+	return 0;
+}
+
 void cp_garbage_free(struct cp_garbage *garbage)
 {
 	if (garbage->naive)

@@ -57,6 +57,10 @@ int cp_garbage_alloc(struct cp_garbage *garbage, size_t smallest_bytes,
 int cp_garbage_alloc_pool(struct cp_garbage *garbage, size_t smallest_bytes,
 			  size_t largest_bytes, uint64_t llc_bytes);
 void cp_garbage_free(struct cp_garbage *garbage);
+/* A new naive buffer in place of the old one, on other physical pages:
+ * 0, -ENOMEM or -EINTR (asked to stop while populating it), the old one
+ * kept on error. */
+int cp_garbage_redraw_naive(struct cp_garbage *garbage);
 
 /* The start of the next window of @bytes (at most the window size) and
  * move on, back to the start of the pool when the window after it might
