@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# SIGTERM at 20 moments spread over the six areas, and 3 into a run of
-# four areas taking turns: each run ends at once
+# SIGTERM at 20 moments spread over the six areas, 3 into a run of
+# four areas taking turns and 2 into coldcache and latency taking turns:
+# each run ends at once
 # (exit 143), its JSON written and marked interrupted by SIGTERM.  How long
 # each took to end is printed; the test fails above 250 ms, so that a loop
 # that stops looking at the flag (c2c once took 8 to 20 s) cannot pass.
@@ -116,6 +117,12 @@ done
 for at in 1.3 2.2 3.1; do
 	check "SIGTERM $at s into four areas taking turns" "$at" \
 		run latency bounce align xcore --samples 10 --max-size 4M
+done
+# coldcache takes rounds too, and keeps its garbage readers and working
+# sets across the other areas' turns.
+for at in 4.1 6.5; do
+	check "SIGTERM $at s into coldcache and latency taking turns" "$at" \
+		run coldcache latency --repeats 20 --samples 10 --max-size 4M
 done
 # A run cut short by a failed allocation (an address-space limit the
 # smaller working sets fit in) writes what it measured, marked interrupted

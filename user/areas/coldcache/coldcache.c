@@ -311,8 +311,8 @@ static int prepare(struct cold_run *run, struct cp_error *error)
 	return ret ? ret : cold_calibrate(run, error);
 }
 
-static void progress(struct cold_run *run, const char *label, uint64_t size,
-		     double done, double total)
+void cold_progress(struct cold_run *run, const char *label, uint64_t size,
+		   double done, double total)
 {
 	char what[96], size_text[32];
 
@@ -320,24 +320,8 @@ static void progress(struct cold_run *run, const char *label, uint64_t size,
 		return;
 	cp_name_bytes(size, size_text, sizeof(size_text));
 	snprintf(what, sizeof(what), "%s %s", label, size_text);
-	run->context->progress(run->context->progress_data, what, done, total);
-}
-
-static int measure_one(struct cold_run *run, const char *label,
-		       enum cp_coldcache_method method,
-		       const struct cp_eviction_plan *plan, size_t size_index,
-		       uint64_t size, struct cp_error *error)
-{
-	struct cold_outcome outcome;
-	int ret = cold_measure(run, method, plan, size, &outcome, error);
-
-	if (!ret)
-		ret = cold_record(run, label, method, size_index, size,
-				  &outcome);
-	cold_outcome_free(&outcome);
-	if (ret == -ENOMEM)
-		return cp_error_set(error, ENOMEM, "coldcache: no memory");
-	return ret;
+	run->context->progress(run->context->progress_data, what,
+			       done < total ? done : total, total);
 }
 
 /* The sweep's working set: half L2, the middle default size. */
@@ -346,39 +330,43 @@ static size_t sweep_index(const struct cold_run *run)
 	return run->nr_sizes > 1 ? 1 : 0;
 }
 
-static int run_method(struct cold_run *run, enum cp_coldcache_method method,
-		      double *done, double total, struct cp_error *error)
+static void add_entry(struct cold_entry *entry,
+		      enum cp_coldcache_method method,
+		      const struct cp_eviction_plan *plan, size_t size_index,
+		      uint64_t size, const char *label)
 {
-	const char *name = cp_coldcache_method_name(method);
-	char why[160];
-	int ret = 0;
-
-	if (!cold_available(run, method, why, sizeof(why))) {
-		cold_record_unavailable(run, method, why);
-		return 0;
-	}
-	for (size_t i = 0; i < run->nr_sizes && !ret; i++) {
-		if (method == CP_COLD_GARBAGE_NAIVE && run->choices->sweep &&
-		    i == sweep_index(run))
-			continue;	/* measured beside the sweep */
-		progress(run, name, run->sizes[i], (*done)++, total);
-		ret = measure_one(run, name, method, &run->plan, i,
-				  run->sizes[i], error);
-	}
-	return ret;
+	*entry = (struct cold_entry){ .method = method, .plan = plan,
+				      .size_index = size_index, .size = size };
+	snprintf(entry->label, sizeof(entry->label), "%s", label);
 }
 
-static int record_entries(struct cold_run *run, struct cold_entry *entries,
-			  size_t n, const char labels[][48], size_t index)
+/* Every chosen method that can run, at every size, in the order they
+ * are recorded: references first (warm, nothing evicted; clflush, the
+ * working set's own lines flushed), as the others are judged against
+ * them.  The rest are noted as unavailable. */
+static size_t plan_entries(struct cold_run *run, struct cold_entry *entries)
 {
-	for (size_t e = 0; e < n; e++) {
-		int ret = cold_record(run, labels[e], entries[e].method, index,
-				      run->sizes[index], &entries[e].outcome);
+	size_t n = 0;
+	char why[160];
 
-		if (ret)
-			return ret;
+	for (size_t m = 0; m < CP_COLD_NR_METHODS; m++) {
+		enum cp_coldcache_method method = method_order[m];
+		const char *name = cp_coldcache_method_name(method);
+
+		if (!chosen(run->choices, method))
+			continue;
+		if (!cold_available(run, method, why, sizeof(why))) {
+			cold_record_unavailable(run, method, why);
+			continue;
+		}
+		for (size_t i = 0; i < run->nr_sizes; i++)
+			/* naive's on the sweep's set is measured beside it */
+			if (method != CP_COLD_GARBAGE_NAIVE ||
+			    !run->choices->sweep || i != sweep_index(run))
+				add_entry(&entries[n++], method, &run->plan, i,
+					  run->sizes[i], name);
 	}
-	return 0;
+	return n;
 }
 
 /* Each factor against naive (entries[0]), turn by turn. */
@@ -402,21 +390,19 @@ static void pair_with_naive(struct cold_entry *entries, size_t n)
  * turn, so the comparison of their worst cases is not a comparison of
  * two moments of a shared host.
  */
-static int sweep(struct cold_run *run, double *done, double total,
-		 struct cp_error *error)
+static int sweep(struct cold_run *run, struct cp_error *error)
 {
 	struct cp_eviction_plan plans[NR_SWEEP_FACTORS];
 	struct cold_entry entries[NR_SWEEP_FACTORS + 1];
-	char labels[NR_SWEEP_FACTORS + 1][48];
+	struct cold_rotation rotation;
 	size_t index = sweep_index(run), n = 0, nr_plans = 0;
+	uint64_t size = run->sizes[index];
+	char label[48];
 	int ret = 0;
 
-	memset(entries, 0, sizeof(entries));
-	if (chosen(run->choices, CP_COLD_GARBAGE_NAIVE)) {
-		entries[n] = (struct cold_entry){ .method = CP_COLD_GARBAGE_NAIVE,
-						  .plan = &run->plan };
-		snprintf(labels[n++], sizeof(labels[0]), "garbage-naive");
-	}
+	if (chosen(run->choices, CP_COLD_GARBAGE_NAIVE))
+		add_entry(&entries[n++], CP_COLD_GARBAGE_NAIVE, &run->plan,
+			  index, size, "garbage-naive");
 	for (; nr_plans < NR_SWEEP_FACTORS && !ret; nr_plans++) {
 		ret = cp_plan_eviction(run->context->topology,
 				       run->context->options->cpus,
@@ -424,60 +410,23 @@ static int sweep(struct cold_run *run, double *done, double total,
 				       &plans[nr_plans], error);
 		if (ret)
 			break;
-		entries[n] = (struct cold_entry){ .method = CP_COLD_GARBAGE_PLANNED,
-						  .plan = &plans[nr_plans] };
-		snprintf(labels[n++], sizeof(labels[0]), "garbage-planned x%g",
+		snprintf(label, sizeof(label), "garbage-planned x%g",
 			 sweep_factors[nr_plans]);
+		add_entry(&entries[n++], CP_COLD_GARBAGE_PLANNED,
+			  &plans[nr_plans], index, size, label);
 	}
+	if (!ret)
+		ret = cold_rotation_start(run, &rotation, entries, n, error);
 	if (!ret) {
-		progress(run, "garbage-planned sweep", run->sizes[index], *done,
-			 total);
-		ret = cold_measure_rotation(run, entries, n, run->sizes[index],
-					    error);
-		*done += (double)n;
+		ret = cold_take_rounds(run, &rotation, NULL, false, error);
+		if ((!ret || ret == -EINTR) &&
+		    entries[0].method == CP_COLD_GARBAGE_NAIVE)
+			pair_with_naive(entries, n);
+		ret = cold_finish_rounds(run, &rotation, ret, error);
 	}
-	if (!ret && entries[0].method == CP_COLD_GARBAGE_NAIVE)
-		pair_with_naive(entries, n);
-	if (!ret && record_entries(run, entries, n, labels, index))
-		ret = cp_error_set(error, ENOMEM, "coldcache: no memory");
-	for (size_t e = 0; e < n; e++)
-		cold_outcome_free(&entries[e].outcome);
 	while (nr_plans)
 		cp_plan_free(&plans[--nr_plans]);
 	return ret;
-}
-
-/* The per-line timer's floor, as the run's first measurement: its samples
- * are steps of the pass loop without loads (ticks per step), and it
- * carries the run's notes: the classifier's levels, merges, and methods
- * that could not run. */
-static int record_floor(struct cold_run *run)
-{
-	struct cp_results *results = run->context->results;
-	uint16_t steps[COLD_FLOOR_PROBES];
-	double *ticks = malloc(sizeof(double) * COLD_FLOOR_PROBES);
-	struct cp_measurement *m = cp_results_add(results);
-
-	if (!m || !ticks) {
-		free(ticks);
-		return -ENOMEM;
-	}
-	snprintf(m->area, sizeof(m->area), "coldcache");
-	snprintf(m->mode, sizeof(m->mode), "user");
-	snprintf(m->name, sizeof(m->name), "line timer floor");
-	snprintf(m->note, sizeof(m->note), "per step, subtracted from each line");
-	cp_measurement_add_param(m, "spread_ticks",
-				 (int64_t)run->calibration_floor.spread);
-	/* The working sets' pages, and so the calibration's (--pages). */
-	cp_measurement_add_param(m, "page_bytes",
-				 (int64_t)cp_page_size_bytes(run->pages));
-	cp_lines_timer_steps(steps, COLD_FLOOR_PROBES);
-	for (size_t i = 0; i < COLD_FLOOR_PROBES; i++)
-		ticks[i] = steps[i];
-	m->count = 1;
-	m->scale = 1;
-	return cp_measurement_set_samples(m, ticks, COLD_FLOOR_PROBES,
-					  run->context->clock->tsc_hz);
 }
 
 /* "70, 96" for the plateaus of the merged group ending at @last. */
@@ -527,31 +476,50 @@ static void note_levels(struct cold_run *run)
 	}
 }
 
+/* Every method at every size, and the bandwidth, in rounds. */
+static int measure_methods(struct cold_run *run, struct cp_error *error)
+{
+	struct cold_entry entries[CP_COLD_NR_METHODS * COLD_MAX_SIZES];
+	struct cold_bandwidth bw = { 0 };
+	bool bandwidth = chosen(run->choices, CP_COLD_GARBAGE_PLANNED);
+	struct cold_rotation rotation;
+	size_t n = plan_entries(run, entries);
+	int ret = 0, recorded;
+
+	if (chosen(run->choices, CP_COLD_GARBAGE_NAIVE))
+		cold_note(run, "garbage-naive: each repetition is the second read of a new buffer (one a round, read once before it): a loop that reads one buffer on and on evicts less as the buffer settles in the last level");
+
+	if (bandwidth)
+		ret = cold_bandwidth_start(run, &bw, error);
+	if (!ret)
+		ret = cold_rotation_start(run, &rotation, entries, n, error);
+	if (!ret) {
+		ret = cold_take_rounds(run, &rotation, bandwidth ? &bw : NULL,
+				       true, error);
+		recorded = cold_record_floor(run);
+		if (recorded && !ret)
+			ret = cp_error_set(error, ENOMEM,
+					   "coldcache: no memory");
+		ret = cold_finish_rounds(run, &rotation, ret, error);
+	}
+	recorded = bandwidth ? cold_bandwidth_record(run, &bw, error) : 0;
+	return ret ? ret : recorded;
+}
+
 static int run_all(struct cold_run *run, struct cp_error *error)
 {
-	double total = 0, done = 0;
 	int ret;
 
-	ret = record_floor(run);
-	if (ret)
-		return cp_error_set(error, ENOMEM, "coldcache: no memory");
-	if (run->context->options->mode == CP_AREA_MODE_KERNEL)
+	if (run->context->options->mode == CP_AREA_MODE_KERNEL) {
+		if (cold_probe_floor(run) || cold_record_floor(run))
+			return cp_error_set(error, ENOMEM,
+					    "coldcache: no memory");
 		return cold_kernel_measure(run, error);
+	}
 	note_levels(run);
-
-	for (int m = 0; m < CP_COLD_NR_METHODS; m++)
-		if (chosen(run->choices, (enum cp_coldcache_method)m))
-			total += (double)run->nr_sizes;
-	if (run->choices->sweep)
-		total += NR_SWEEP_FACTORS;	/* naive's moves there from above */
-	for (size_t m = 0; m < CP_COLD_NR_METHODS && !ret; m++)
-		if (chosen(run->choices, method_order[m]))
-			ret = run_method(run, method_order[m], &done, total,
-					 error);
-	if (!ret && chosen(run->choices, CP_COLD_GARBAGE_PLANNED))
-		ret = cold_measure_bandwidth(run, error);
+	ret = measure_methods(run, error);
 	if (!ret && run->choices->sweep)
-		ret = sweep(run, &done, total, error);
+		ret = sweep(run, error);
 	if (!ret && run->kernel_client)
 		ret = cold_kernel_measure(run, error);
 	if (cp_interrupt_requested())
@@ -591,6 +559,7 @@ static int run_coldcache(struct cp_area_context *context,
 		cp_client_close(run.kernel_client);
 	cp_readers_stop(run.readers);
 	cp_garbage_free(&run.garbage);
+	free(run.floor_steps);
 	cp_plan_free(&run.plan);
 	sched_setaffinity(0, sizeof(previous), &previous);
 	return ret;

@@ -83,6 +83,8 @@ struct cold_run {
 	uint64_t sizes[COLD_MAX_SIZES];
 	struct cp_line_levels levels;
 	struct cp_timer_floor calibration_floor;
+	uint16_t *floor_steps;		/* COLD_FLOOR_PROBES a round */
+	size_t floor_rounds;
 	enum cp_flush_instruction flush;
 	enum cp_page_size pages;	/* of the working sets (--pages) */
 	uint32_t kernel_pages;		/* CHASE's PAGES; 0: not chosen */
@@ -140,16 +142,16 @@ uint64_t cold_bytes_read(const struct cold_run *run,
 			 enum cp_coldcache_method method,
 			 const struct cp_eviction_plan *plan);
 
-/* Measure @method at @size (coldcache_measure.c). */
-int cold_measure(struct cold_run *run, enum cp_coldcache_method method,
-		 const struct cp_eviction_plan *plan, uint64_t size,
-		 struct cold_outcome *out, struct cp_error *error);
 void cold_outcome_free(struct cold_outcome *outcome);
 
-/* One method (with its plan) of a rotation, and its outcome. */
+/* One method (with its plan) on a working set of one size, and its
+ * outcome. */
 struct cold_entry {
 	enum cp_coldcache_method method;
 	const struct cp_eviction_plan *plan;
+	size_t size_index;		/* into cold_run's sizes */
+	uint64_t size;
+	char label[48];			/* "garbage-planned x2" */
 	struct cold_outcome outcome;
 };
 /*
@@ -167,19 +169,72 @@ int cold_build_working_sets(size_t nr, uint64_t size, uint64_t seed,
 			    struct cp_chase **out, struct cp_error *error);
 void cold_free_working_sets(struct cp_chase *sets, size_t nr);
 
-/* Measure every entry at @size side by side: one repetition of each in
- * turn, each on a working set of its own, so the host's slower and faster
- * spells fall on all of them alike and none inherits another's leftovers.
- * The outcomes are the caller's to free, also on error. */
-int cold_measure_rotation(struct cold_run *run, struct cold_entry *entries,
-			  size_t nr_entries, uint64_t size,
-			  struct cp_error *error);
+/*
+ * Entries measured side by side, in rounds: a round takes one repetition
+ * of every entry still short of the run's repetitions, in an order drawn
+ * for the round, each on a working set of its own (built at the start,
+ * seeds from the run's seed on).  So a slower or faster spell of the
+ * host falls on all of them alike, and, the run's areas taking turns
+ * between rounds (harness/turns.h), on every round of each: it widens
+ * their intervals instead of moving one measurement between runs.
+ */
+struct cold_rotation {
+	struct cold_entry *entries;
+	size_t nr;
+	struct cp_chase *sets;		/* one per entry */
+	uint32_t *order;		/* of the round being taken */
+	uint16_t *steps;		/* a pass's, for the largest set */
+	uint16_t scratch[COLD_FLOOR_PROBES];
+	uint32_t round;			/* rounds taken */
+	size_t done;			/* repetitions taken */
+};
+/* Allocate the outcomes and build the sets: 0, or -errno with @error
+ * set and nothing left allocated. */
+int cold_rotation_start(struct cold_run *run, struct cold_rotation *rotation,
+			struct cold_entry *entries, size_t nr,
+			struct cp_error *error);
+/* One round: 1 when it took a repetition, 0 when every entry had all of
+ * them, -EINTR when asked to stop, or -errno with @error set. */
+int cold_rotation_round(struct cold_run *run, struct cold_rotation *rotation,
+			struct cp_error *error);
+/* Free the sets (the outcomes stay). */
+void cold_rotation_end(struct cold_rotation *rotation);
+
+struct cold_bandwidth;
+/*
+ * Round after round until every entry of @rotation has its repetitions,
+ * with a repetition of @bw (may be NULL) and, with @floor, the timer
+ * floor's probes (cold_probe_floor) in each, and the turn passed to the
+ * run's other areas between rounds (coldcache_rounds.c): 0, -EINTR, or
+ * -errno with @error set.
+ */
+int cold_take_rounds(struct cold_run *run, struct cold_rotation *rotation,
+		     struct cold_bandwidth *bw, bool floor,
+		     struct cp_error *error);
+/* End @rotation, record what its rounds measured (also when cut short:
+ * the results say so) and free the outcomes: @ret, or the recording's
+ * error when @ret is 0. */
+int cold_finish_rounds(struct cold_run *run, struct cold_rotation *rotation,
+		       int ret, struct cp_error *error);
+/* A round's probes of the line timer's floor, kept for cold_record_floor:
+ * 0 or -ENOMEM. */
+int cold_probe_floor(struct cold_run *run);
+/* The "line timer floor" measurement of the probes (coldcache_record.c):
+ * nothing when there are none; 0 or -ENOMEM. */
+int cold_record_floor(struct cold_run *run);
+
+/* The progress of the area: @label at @size, @done of @total. */
+void cold_progress(struct cold_run *run, const char *label, uint64_t size,
+		   double done, double total);
 
 /* Record an outcome as two measurements, evict and first pass
  * (coldcache_record.c); @label names the method ("garbage-planned x2"). */
 int cold_record(struct cold_run *run, const char *label,
 		enum cp_coldcache_method method, size_t size_index,
 		uint64_t size, struct cold_outcome *outcome);
+/* cold_record of every entry, in their order. */
+int cold_record_entries(struct cold_run *run, struct cold_entry *entries,
+			size_t nr);
 /* Record that @method could not run, and why, as a note. */
 void cold_record_unavailable(struct cold_run *run,
 			     enum cp_coldcache_method method, const char *why);
@@ -196,8 +251,22 @@ enum cold_verdict cold_judge(enum cp_coldcache_method method,
 const char *cold_verdict_name(enum cold_verdict verdict);
 
 /* Bandwidth side by side: planned against a plain stream of the same
- * bytes (coldcache_bandwidth.c). */
-int cold_measure_bandwidth(struct cold_run *run, struct cp_error *error);
+ * bytes (coldcache_bandwidth.c), one repetition of each per round. */
+struct cold_bandwidth {
+	double *planned;		/* ticks per line, per repetition */
+	double *stream;
+	size_t n;			/* repetitions taken */
+	size_t wanted;
+};
+int cold_bandwidth_start(struct cold_run *run, struct cold_bandwidth *bw,
+			 struct cp_error *error);
+/* One repetition, unless all were taken: 0 or -errno with @error set. */
+int cold_bandwidth_round(struct cold_run *run, struct cold_bandwidth *bw,
+			 struct cp_error *error);
+/* Record what was taken (nothing when nothing was) and free it. */
+int cold_bandwidth_record(struct cold_run *run, struct cold_bandwidth *bw,
+			  struct cp_error *error);
+void cold_bandwidth_free(struct cold_bandwidth *bw);
 
 /* Kernel mode (coldcache_kernel.c): reach the module as --mode says (0,
  * or -errno when kernel or both was asked and it cannot be had), then

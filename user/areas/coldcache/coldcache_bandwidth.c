@@ -3,9 +3,9 @@
  * Is the planned garbage read as fast as reading can be?  The planned
  * eviction and a plain single-thread sequential read of as many bytes
  * (a window of the pool as large as the plan's, read as many times as the
- * plan reads it, so both read from memory) alternate,
- * and both are recorded in TSC ticks per 64-byte line read: bandwidth is
- * 64 bytes over that.
+ * plan reads it, so both read from memory) alternate, one of each per
+ * round of the area's methods, and both are recorded in TSC ticks per
+ * 64-byte line read: bandwidth is 64 bytes over that.
  */
 #include "areas/coldcache/coldcache.h"
 
@@ -58,48 +58,64 @@ static double ticks_per_line(const struct cold_run *run, uint64_t start,
 	       (double)(run->plan.read_bytes / COLD_LINE_SIZE);
 }
 
-int cold_measure_bandwidth(struct cold_run *run, struct cp_error *error)
+int cold_bandwidth_start(struct cold_run *run, struct cold_bandwidth *bw,
+			 struct cp_error *error)
 {
-	size_t wanted = repetitions_of(run);
-	double *planned = calloc(wanted, sizeof(double));
-	double *stream = calloc(wanted, sizeof(double));
-	size_t n = 0;
+	bw->wanted = repetitions_of(run);
+	bw->n = 0;
+	bw->planned = calloc(bw->wanted, sizeof(double));
+	bw->stream = calloc(bw->wanted, sizeof(double));
+	if (bw->planned && bw->stream)
+		return 0;
+	cold_bandwidth_free(bw);
+	return cp_error_set(error, ENOMEM, "coldcache: no memory");
+}
+
+int cold_bandwidth_round(struct cold_run *run, struct cold_bandwidth *bw,
+			 struct cp_error *error)
+{
+	const char *window;
+	uint64_t start;
+	int ret;
+
+	if (bw->n >= bw->wanted)
+		return 0;
+	start = cp_clock_start();
+	ret = cp_garbage_planned(&run->garbage, run->readers, &run->plan);
+	if (ret)
+		return cp_error_set(error, -ret,
+				    "coldcache: planned garbage read failed");
+	bw->planned[bw->n] = ticks_per_line(run, start, cp_clock_stop());
+	window = cp_garbage_next_window(&run->garbage, run->plan.total_bytes);
+	start = cp_clock_start();
+	for (int pass = 0; pass < CP_PLAN_PASSES; pass++)
+		stream_sink += cp_garbage_read(window, run->plan.total_bytes);
+	bw->stream[bw->n++] = ticks_per_line(run, start, cp_clock_stop());
+	return 0;
+}
+
+int cold_bandwidth_record(struct cold_run *run, struct cold_bandwidth *bw,
+			  struct cp_error *error)
+{
 	int ret = 0;
 
-	if (!planned || !stream) {
-		free(planned);
-		free(stream);
-		return cp_error_set(error, ENOMEM, "coldcache: no memory");
+	if (bw->n) {
+		ret = record(run, "bandwidth garbage-planned", bw->planned,
+			     bw->n);
+		bw->planned = NULL;
 	}
-	for (; n < wanted && !ret && !cp_interrupt_requested();
-	     n++) {
-		uint64_t start = cp_clock_start();
-		const char *window;
-
-		ret = cp_garbage_planned(&run->garbage, run->readers,
-					 &run->plan);
-		if (ret)
-			break;
-		planned[n] = ticks_per_line(run, start, cp_clock_stop());
-		window = cp_garbage_next_window(&run->garbage,
-						run->plan.total_bytes);
-		start = cp_clock_start();
-		for (int pass = 0; pass < CP_PLAN_PASSES; pass++)
-			stream_sink += cp_garbage_read(window,
-						       run->plan.total_bytes);
-		stream[n] = ticks_per_line(run, start, cp_clock_stop());
+	if (bw->n && !ret) {
+		ret = record(run, "bandwidth stream (1 thread)", bw->stream,
+			     bw->n);
+		bw->stream = NULL;
 	}
-	if (ret || !n) {
-		free(planned);
-		free(stream);
-		return ret ? cp_error_set(error, -ret,
-					  "coldcache: planned garbage read failed")
-			   : -EINTR;
-	}
-	ret = record(run, "bandwidth garbage-planned", planned, n);
-	if (!ret)
-		ret = record(run, "bandwidth stream (1 thread)", stream, n);
-	else
-		free(stream);
+	cold_bandwidth_free(bw);
 	return ret ? cp_error_set(error, -ret, "coldcache: no memory") : 0;
+}
+
+void cold_bandwidth_free(struct cold_bandwidth *bw)
+{
+	free(bw->planned);
+	free(bw->stream);
+	bw->planned = bw->stream = NULL;
 }

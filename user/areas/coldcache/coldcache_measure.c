@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "harness/interrupt.h"
+#include "harness/rng.h"
 
 #define PPM 1000000.0
 
@@ -148,29 +149,37 @@ void cold_free_working_sets(struct cp_chase *sets, size_t nr)
 	free(sets);
 }
 
+static int build_set(struct cp_chase *set, uint64_t size, uint64_t seed,
+		     enum cp_page_size pages, struct cp_error *error)
+{
+	size_t stride = cold_line_stride(size);
+	const struct cp_chase_spec spec = {
+		.bytes = size / COLD_LINE_SIZE * stride, .line_size = stride,
+		.seed = seed, .pages = pages, .chases = 1,
+	};
+	int ret = cp_chase_build_spec(set, &spec);
+
+	if (ret)
+		return cp_error_set(error, -ret,
+				    "coldcache: cannot build a %llu-byte working set",
+				    (unsigned long long)size);
+	return 0;
+}
+
 int cold_build_working_sets(size_t nr, uint64_t size, uint64_t seed,
 			    enum cp_page_size pages,
 			    struct cp_chase **out, struct cp_error *error)
 {
 	struct cp_chase *sets = calloc(nr, sizeof(*sets));
-	size_t stride = cold_line_stride(size);
-	int ret = sets ? 0 : -ENOMEM;
+	int ret = sets ? 0 : cp_error_set(error, ENOMEM,
+					  "coldcache: no memory");
 
 	/* A set that failed to build is left zeroed: freeing it is safe. */
-	for (size_t built = 0; built < nr && !ret; built++) {
-		const struct cp_chase_spec spec = {
-			.bytes = size / COLD_LINE_SIZE * stride,
-			.line_size = stride, .seed = seed + built,
-			.pages = pages, .chases = 1,
-		};
-
-		ret = cp_chase_build_spec(&sets[built], &spec);
-	}
+	for (size_t built = 0; built < nr && !ret; built++)
+		ret = build_set(&sets[built], size, seed + built, pages, error);
 	if (ret) {
 		cold_free_working_sets(sets, sets ? nr : 0);
-		return cp_error_set(error, -ret,
-				    "coldcache: cannot build a %llu-byte working set",
-				    (unsigned long long)size);
+		return ret;
 	}
 	*out = sets;
 	return 0;
@@ -193,60 +202,118 @@ static int alloc_outcomes(const struct cold_run *run,
 	return ret;
 }
 
-int cold_measure_rotation(struct cold_run *run, struct cold_entry *entries,
-			  size_t nr_entries, uint64_t size,
-			  struct cp_error *error)
+int cold_rotation_start(struct cold_run *run, struct cold_rotation *rotation,
+			struct cold_entry *entries, size_t nr,
+			struct cp_error *error)
 {
-	uint16_t scratch[COLD_FLOOR_PROBES];
-	struct cp_chase *sets = NULL;
-	bool pending = true;
-	uint32_t turn = 0;
-	uint16_t *steps;
+	size_t most_lines = 0;
 	int ret = 0;
 
-	if (alloc_outcomes(run, entries, nr_entries))
-		return cp_error_set(error, ENOMEM, "coldcache: no memory");
-	ret = cold_build_working_sets(nr_entries, size,
-				      run->context->options->seed, run->pages,
-				      &sets,
-				      error);
-	if (ret)
-		return ret;
-	steps = calloc(sets[0].nr_lines, sizeof(*steps));
-	if (!steps) {
-		cold_free_working_sets(sets, nr_entries);
-		return cp_error_set(error, ENOMEM, "coldcache: no memory");
+	memset(rotation, 0, sizeof(*rotation));
+	rotation->entries = entries;
+	rotation->nr = nr;
+	rotation->sets = calloc(nr, sizeof(*rotation->sets));
+	rotation->order = calloc(nr, sizeof(*rotation->order));
+	if (alloc_outcomes(run, entries, nr) || !rotation->sets ||
+	    !rotation->order)
+		ret = cp_error_set(error, ENOMEM, "coldcache: no memory");
+	for (size_t e = 0; e < nr && !ret; e++) {
+		ret = build_set(&rotation->sets[e], entries[e].size,
+				run->context->options->seed + e, run->pages,
+				error);
+		if (!ret && rotation->sets[e].nr_lines > most_lines)
+			most_lines = rotation->sets[e].nr_lines;
 	}
-	while (pending && !ret) {
-		pending = false;
-		for (size_t e = 0; e < nr_entries && !ret; e++) {
-			struct cold_outcome *out = &entries[e].outcome;
-
-			if (out->nr >= run->repetitions)
-				continue;
-			pending = true;
-			if (cp_interrupt_requested())
-				ret = -EINTR;
-			else
-				ret = one_repetition(run, &entries[e], turn,
-						     &sets[e], steps, scratch,
-						     out, error);
-		}
-		turn++;
+	if (!ret) {
+		rotation->steps = calloc(most_lines, sizeof(*rotation->steps));
+		if (!rotation->steps)
+			ret = cp_error_set(error, ENOMEM,
+					   "coldcache: no memory");
 	}
-	free(steps);
-	cold_free_working_sets(sets, nr_entries);
-	/* Interrupted with something measured: keep it. */
-	return ret == -EINTR && entries[0].outcome.nr ? 0 : ret;
+	if (ret) {
+		cold_rotation_end(rotation);
+		for (size_t e = 0; e < nr; e++)
+			cold_outcome_free(&entries[e].outcome);
+	}
+	return ret;
 }
 
-int cold_measure(struct cold_run *run, enum cp_coldcache_method method,
-		 const struct cp_eviction_plan *plan, uint64_t size,
-		 struct cold_outcome *out, struct cp_error *error)
+/* The order of the round's entries, drawn from the run's seed and the
+ * round, so a run repeats with its seed and no entry is always first
+ * after the machine's pause or last before it. */
+static void draw_order(const struct cold_run *run,
+		       struct cold_rotation *rotation)
 {
-	struct cold_entry entry = { .method = method, .plan = plan };
-	int ret = cold_measure_rotation(run, &entry, 1, size, error);
+	struct cp_rng rng;
 
-	*out = entry.outcome;
-	return ret;
+	cp_rng_seed(&rng, run->context->options->seed ^
+				  (0x9e3779b97f4a7c15ull * (rotation->round + 1)));
+	for (size_t i = 0; i < rotation->nr; i++)
+		rotation->order[i] = (uint32_t)i;
+	for (size_t i = rotation->nr; i > 1; i--) {
+		size_t j = (size_t)cp_rng_below(&rng, i);
+		uint32_t held = rotation->order[i - 1];
+
+		rotation->order[i - 1] = rotation->order[j];
+		rotation->order[j] = held;
+	}
+}
+
+/*
+ * What a method's previous repetition leaves, before the one measured: a
+ * benchmark loop evicts after its own last iteration, not after another
+ * method's.  Without it the repetitions of a round followed other
+ * methods: garbage-planned's reads had pushed naive's buffer out of the
+ * last level, so naive read it from memory, and evicted, where a loop
+ * finds it cached and evicts little (median share left cached, 3 MiB set:
+ * 56 % against 76 % repetition after repetition).
+ */
+static int lead_in(struct cold_run *run, const struct cold_entry *entry,
+		   struct cp_chase *ws, struct cp_error *error)
+{
+	warm_up(ws);
+	return cold_evict(run, entry->method, entry->plan, ws, error);
+}
+
+int cold_rotation_round(struct cold_run *run, struct cold_rotation *rotation,
+			struct cp_error *error)
+{
+	bool pending = false;
+	int ret = 0;
+
+	draw_order(run, rotation);
+	for (size_t i = 0; i < rotation->nr && !ret; i++) {
+		size_t e = rotation->order[i];
+		struct cold_entry *entry = &rotation->entries[e];
+
+		if (entry->outcome.nr >= run->repetitions)
+			continue;
+		pending = true;
+		if (cp_interrupt_requested())
+			return -EINTR;
+		cold_progress(run, entry->label, entry->size,
+			      (double)rotation->done++,
+			      (double)(rotation->nr * run->repetitions));
+		ret = lead_in(run, entry, &rotation->sets[e], error);
+		if (!ret && cp_interrupt_requested())
+			return -EINTR;
+		if (!ret)
+			ret = one_repetition(run, entry, rotation->round,
+					     &rotation->sets[e], rotation->steps,
+					     rotation->scratch, &entry->outcome,
+					     error);
+	}
+	rotation->round++;
+	return ret ? ret : pending;
+}
+
+void cold_rotation_end(struct cold_rotation *rotation)
+{
+	free(rotation->steps);
+	free(rotation->order);
+	if (rotation->sets)
+		cold_free_working_sets(rotation->sets, rotation->nr);
+	rotation->steps = NULL;
+	rotation->order = NULL;
+	rotation->sets = NULL;
 }

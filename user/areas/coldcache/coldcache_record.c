@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "areas/latency/latency_choices.h"
 #include "stats/stats.h"
 
 static const char *const verdict_names[] = {
@@ -241,6 +242,57 @@ int cold_record(struct cold_run *run, const char *label,
 		ret = record_pass(run, label, method, size_index, size, outcome,
 				  core_ratio);
 	return ret;
+}
+
+int cold_record_entries(struct cold_run *run, struct cold_entry *entries,
+			size_t nr)
+{
+	for (size_t e = 0; e < nr; e++) {
+		int ret = cold_record(run, entries[e].label, entries[e].method,
+				      entries[e].size_index, entries[e].size,
+				      &entries[e].outcome);
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* The per-line timer's floor, as the run's first measurement: its samples
+ * are steps of the pass loop without loads (ticks per step), a round's
+ * probes at a time, and it carries the run's notes: the classifier's
+ * levels, merges, and methods that could not run. */
+int cold_record_floor(struct cold_run *run)
+{
+	struct cp_results *results = run->context->results;
+	size_t n = run->floor_rounds * COLD_FLOOR_PROBES;
+	double *ticks = malloc(sizeof(double) * (n ? n : 1));
+	struct cp_measurement *m = n ? cp_results_add(results) : NULL;
+
+	if (!n) {
+		free(ticks);
+		return 0;
+	}
+	if (!m || !ticks) {
+		free(ticks);
+		return -ENOMEM;
+	}
+	snprintf(m->area, sizeof(m->area), "coldcache");
+	snprintf(m->mode, sizeof(m->mode), "user");
+	snprintf(m->name, sizeof(m->name), "line timer floor");
+	snprintf(m->note, sizeof(m->note), "per step, subtracted from each line");
+	cp_measurement_add_param(m, "spread_ticks",
+				 (int64_t)run->calibration_floor.spread);
+	/* The working sets' pages, and so the calibration's (--pages). */
+	cp_measurement_add_param(m, "page_bytes",
+				 (int64_t)cp_page_size_bytes(run->pages));
+	for (size_t i = 0; i < n; i++)
+		ticks[i] = run->floor_steps[i];
+	m->count = 1;
+	m->scale = 1;
+	m->samples_per_round = COLD_FLOOR_PROBES;
+	return cp_measurement_set_samples(m, ticks, n,
+					  run->context->clock->tsc_hz);
 }
 
 void cold_note(struct cold_run *run, const char *fmt, ...)
