@@ -3,6 +3,8 @@
  * only after twice the last level of other garbage, the naive buffer
  * is apart from the pool, and a new one takes its place each round. */
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -160,6 +162,53 @@ static void test_redraw_naive(void **state)
 	cp_garbage_free(&garbage);
 }
 
+/* The physical page behind @address, 0 when the kernel does not say
+ * (without CAP_SYS_ADMIN it reads as 0). */
+static uint64_t page_frame(const void *address)
+{
+	uint64_t entry = 0;
+	int fd = open("/proc/self/pagemap", O_RDONLY);
+
+	if (fd < 0)
+		return 0;
+	if (pread(fd, &entry, sizeof(entry),
+		  (off_t)((uintptr_t)address / 4096 * sizeof(entry))) !=
+	    sizeof(entry))
+		entry = 0;
+	close(fd);
+	return entry & ((1ull << 55) - 1);
+}
+
+/* New pages each time: the kernel hands back the pages freed last, so a
+ * buffer unmapped at once would return as the next one; the last
+ * CP_NAIVE_KEPT stay mapped, so that many redraws and one more give
+ * buffers on pages of their own. */
+static void test_redraw_new_pages(void **state)
+{
+	uint64_t frames[CP_NAIVE_KEPT + 2];
+	struct cp_garbage garbage;
+
+	(void)state;
+	assert_int_equal(cp_garbage_alloc(&garbage, 8 * MIB, 8 * MIB, 4 * MIB),
+			 0);
+	frames[0] = page_frame(garbage.naive);
+	if (!frames[0]) {
+		cp_garbage_free(&garbage);
+		skip();
+	}
+	for (size_t i = 1; i < CP_NAIVE_KEPT + 2; i++) {
+		assert_int_equal(cp_garbage_redraw_naive(&garbage), 0);
+		frames[i] = page_frame(garbage.naive);
+		for (size_t j = 0; j < i; j++)
+			if (frames[i] == frames[j])
+				fail_msg("buffer %zu starts on buffer %zu's page (frame %#llx)",
+					 i, j, (unsigned long long)frames[i]);
+	}
+	cp_garbage_free(&garbage);
+	for (size_t i = 0; i < CP_NAIVE_KEPT; i++)
+		assert_null(garbage.naive_kept[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -170,6 +219,7 @@ int main(void)
 		cmocka_unit_test(test_reuse_distance),
 		cmocka_unit_test(test_consecutive_windows_apart),
 		cmocka_unit_test(test_redraw_naive),
+		cmocka_unit_test(test_redraw_new_pages),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -92,20 +92,24 @@ int cp_garbage_alloc(struct cp_garbage *garbage, size_t smallest_bytes,
 
 int cp_garbage_redraw_naive(struct cp_garbage *garbage)
 {
-	/* The new buffer is mapped while the old one still holds its
-	 * pages, so none of them can be handed out again. */
 	char *naive = map_populated(CP_NAIVE_GARBAGE_BYTES);
 
 	if (!naive)
 		return cp_interrupt_requested() ? -EINTR : -ENOMEM;
-	if (garbage->naive)
-		munmap(garbage->naive, CP_NAIVE_GARBAGE_BYTES);
+	if (garbage->naive_kept[0])
+		munmap(garbage->naive_kept[0], CP_NAIVE_GARBAGE_BYTES);
+	memmove(garbage->naive_kept, garbage->naive_kept + 1,
+		(CP_NAIVE_KEPT - 1) * sizeof(garbage->naive_kept[0]));
+	garbage->naive_kept[CP_NAIVE_KEPT - 1] = garbage->naive;
 	garbage->naive = naive;
 	return 0;
 }
 
 void cp_garbage_free(struct cp_garbage *garbage)
 {
+	for (size_t i = 0; i < CP_NAIVE_KEPT; i++)
+		if (garbage->naive_kept[i])
+			munmap(garbage->naive_kept[i], CP_NAIVE_GARBAGE_BYTES);
 	if (garbage->naive)
 		munmap(garbage->naive, CP_NAIVE_GARBAGE_BYTES);
 	if (garbage->pool)

@@ -36,6 +36,9 @@
 #include "evict/garbage_readers.h"
 
 #define CP_GARBAGE_REUSE_LLCS 2
+/* Naive buffers kept mapped after they are replaced (see
+ * cp_garbage_redraw_naive). */
+#define CP_NAIVE_KEPT 3
 
 struct cp_garbage {
 	char *pool;		/* the planned method's and the stream's */
@@ -43,6 +46,9 @@ struct cp_garbage {
 	size_t window_bytes;	/* the largest window a read may take */
 	size_t cursor;		/* where the next window starts */
 	char *naive;		/* CP_NAIVE_GARBAGE_BYTES, the naive method's */
+	/* Earlier naive buffers still mapped (see cp_garbage_redraw_naive),
+	 * oldest first; NULL where there is none. */
+	char *naive_kept[CP_NAIVE_KEPT];
 };
 
 /*
@@ -57,9 +63,14 @@ int cp_garbage_alloc(struct cp_garbage *garbage, size_t smallest_bytes,
 int cp_garbage_alloc_pool(struct cp_garbage *garbage, size_t smallest_bytes,
 			  size_t largest_bytes, uint64_t llc_bytes);
 void cp_garbage_free(struct cp_garbage *garbage);
-/* A new naive buffer in place of the old one, on other physical pages:
+/*
+ * A new naive buffer in place of the old one, on other physical pages:
  * 0, -ENOMEM or -EINTR (asked to stop while populating it), the old one
- * kept on error. */
+ * kept on error.  The kernel hands out the pages freed last first, so a
+ * buffer unmapped at once would come back as the next one: the last
+ * CP_NAIVE_KEPT buffers stay mapped, and a new one shares its pages with
+ * none of them.
+ */
 int cp_garbage_redraw_naive(struct cp_garbage *garbage);
 
 /* The start of the next window of @bytes (at most the window size) and
