@@ -257,13 +257,16 @@ static void test_factor_option(void **state)
 static void test_working_sets_apart(void **state)
 {
 	const uint64_t size = 64 * 1024;
+	struct cold_entry entries[3] = {
+		{ .size = size }, { .size = size }, { .size = size },
+	};
 	struct cp_chase *sets = NULL;
 	struct cp_error error = { 0 };
 	size_t first[1024], second[1024];
 
 	(void)state;
-	assert_int_equal(cold_build_working_sets(3, size, 7, CP_PAGES_2M, &sets,
-						 &error), 0);
+	assert_int_equal(cold_build_working_sets(entries, 3, 7, CP_PAGES_2M,
+						 &sets, &error), 0);
 	for (size_t i = 0; i < 3; i++) {
 		const char *start = sets[i].buffer;
 		size_t span = sets[i].nr_lines * sets[i].line_size;
@@ -283,8 +286,9 @@ static void test_working_sets_apart(void **state)
 	cold_free_working_sets(sets, 3);
 
 	sets = NULL;
-	assert_int_equal(cold_build_working_sets(2, 64, 7, CP_PAGES_2M, &sets,
-						 &error),
+	entries[0].size = entries[1].size = 64;
+	assert_int_equal(cold_build_working_sets(entries, 2, 7, CP_PAGES_2M,
+						 &sets, &error),
 			 -EINVAL);
 	assert_null(sets);
 	assert_non_null(strstr(error.msg, "cannot build a 64-byte working set"));

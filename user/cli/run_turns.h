@@ -6,8 +6,8 @@
  * of the machine from one stretch of seconds to the next (the host's
  * clock, its load, where it runs the vCPUs) reach every area's rounds,
  * and with them its interval, instead of shifting one area's
- * measurements all alike.  An area that takes no rounds (coldcache, whose
- * repetitions must follow each other) runs whole in one turn.
+ * measurements all alike.  Areas hand over between their rounds
+ * (coldcache: between rounds of its repetitions).
  *
  * Each area measures into results of its own, so that an area reading
  * back what it measured reads only its own; they join the run's results

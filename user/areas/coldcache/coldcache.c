@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "areas/coldcache/coldcache_table.h"
 #include "harness/interrupt.h"
@@ -311,15 +312,17 @@ static int prepare(struct cold_run *run, struct cp_error *error)
 	return ret ? ret : cold_calibrate(run, error);
 }
 
-void cold_progress(struct cold_run *run, const char *label, uint64_t size,
-		   double done, double total)
+void cold_progress(struct cold_run *run, const char *label, uint64_t size)
 {
+	double total = (double)run->progress_total;
+	double done = (double)run->progress_done++;
 	char what[96], size_text[32];
 
 	if (!run->context->progress)
 		return;
 	cp_name_bytes(size, size_text, sizeof(size_text));
 	snprintf(what, sizeof(what), "%s %s", label, size_text);
+	/* Retaken repetitions go past the total. */
 	run->context->progress(run->context->progress_data, what,
 			       done < total ? done : total, total);
 }
@@ -328,6 +331,15 @@ void cold_progress(struct cold_run *run, const char *label, uint64_t size,
 static size_t sweep_index(const struct cold_run *run)
 {
 	return run->nr_sizes > 1 ? 1 : 0;
+}
+
+/* The sweep's entries: every factor, and naive beside them. */
+static size_t sweep_entries(const struct cold_run *run)
+{
+	if (!run->choices->sweep)
+		return 0;
+	return NR_SWEEP_FACTORS +
+	       chosen(run->choices, CP_COLD_GARBAGE_NAIVE);
 }
 
 static void add_entry(struct cold_entry *entry,
@@ -419,10 +431,11 @@ static int sweep(struct cold_run *run, struct cp_error *error)
 		ret = cold_rotation_start(run, &rotation, entries, n, error);
 	if (!ret) {
 		ret = cold_take_rounds(run, &rotation, NULL, false, error);
+		cold_rotation_end(&rotation);
 		if ((!ret || ret == -EINTR) &&
 		    entries[0].method == CP_COLD_GARBAGE_NAIVE)
 			pair_with_naive(entries, n);
-		ret = cold_finish_rounds(run, &rotation, ret, error);
+		ret = cold_finish_rounds(run, entries, n, ret, error);
 	}
 	while (nr_plans)
 		cp_plan_free(&plans[--nr_plans]);
@@ -476,33 +489,114 @@ static void note_levels(struct cold_run *run)
 	}
 }
 
-/* Every method at every size, and the bandwidth, in rounds. */
+/* The order of the methods (method_order) and, within it, of the sizes;
+ * with @size_first, of the sizes and, within, of the methods. */
+static int entry_rank(const struct cold_entry *entry, bool size_first)
+{
+	int method = 0;
+
+	while (method_order[method] != entry->method)
+		method++;
+	return size_first ? (int)entry->size_index * CP_COLD_NR_METHODS + method
+			  : method * COLD_MAX_SIZES + (int)entry->size_index;
+}
+
+static int by_size(const void *a, const void *b)
+{
+	return entry_rank(a, true) - entry_rank(b, true);
+}
+
+static int by_method(const void *a, const void *b)
+{
+	return entry_rank(a, false) - entry_rank(b, false);
+}
+
+/* Bytes the working sets of @n @entries span together. */
+static uint64_t sets_bytes(const struct cold_entry *entries, size_t n)
+{
+	uint64_t bytes = 0;
+
+	for (size_t e = 0; e < n; e++)
+		bytes += entries[e].size / COLD_LINE_SIZE *
+			 cold_line_stride(entries[e].size);
+	return bytes;
+}
+
+/* What the working sets of one rotation may span: half of the memory
+ * free now (the garbage already taken). */
+static uint64_t sets_budget(void)
+{
+	long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+
+	return pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page / 2
+				     : UINT64_MAX;
+}
+
+/* How many entries from @entries on share the first one's size. */
+static size_t same_size(const struct cold_entry *entries, size_t n)
+{
+	size_t count = 1;
+
+	while (count < n && entries[count].size_index == entries[0].size_index)
+		count++;
+	return count;
+}
+
+static int measure_group(struct cold_run *run, struct cold_entry *group,
+			 size_t n, struct cold_bandwidth *bw,
+			 struct cp_error *error)
+{
+	struct cold_rotation rotation;
+	int ret = cold_rotation_start(run, &rotation, group, n, error);
+
+	if (ret)
+		return ret;
+	ret = cold_take_rounds(run, &rotation, bw, true, error);
+	cold_rotation_end(&rotation);
+	return ret;
+}
+
+/* Every method at every size, and the bandwidth, in rounds: all in one
+ * rotation, or, where their working sets would not fit in half the free
+ * memory at once (large sizes from --min-size), a rotation per size. */
 static int measure_methods(struct cold_run *run, struct cp_error *error)
 {
 	struct cold_entry entries[CP_COLD_NR_METHODS * COLD_MAX_SIZES];
-	struct cold_bandwidth bw = { 0 };
 	bool bandwidth = chosen(run->choices, CP_COLD_GARBAGE_PLANNED);
-	struct cold_rotation rotation;
-	size_t n = plan_entries(run, entries);
+	size_t n = plan_entries(run, entries), first = 0;
+	uint64_t bytes = sets_bytes(entries, n);
+	bool split = bytes > sets_budget();
+	struct cold_bandwidth bw = { 0 };
+	struct cp_error later;
 	int ret = 0, recorded;
 
+	run->progress_total = (n + sweep_entries(run)) * run->repetitions;
 	if (chosen(run->choices, CP_COLD_GARBAGE_NAIVE))
-		cold_note(run, "garbage-naive: each repetition is the second read of a new buffer (one a round, read once before it): a loop that reads one buffer on and on evicts less as the buffer settles in the last level");
-
+		cold_note(run, "garbage-naive: each repetition is a loop's second read of a new 64 MiB buffer (a new one each time, read once before it): a loop that reads one buffer on and on evicts less as it settles in the last level");
+	if (split) {
+		qsort(entries, n, sizeof(entries[0]), by_size);
+		cold_note(run, "working sets measured one size at a time: together they would span %llu MiB, over half the memory free",
+			  (unsigned long long)(bytes >> 20));
+	}
 	if (bandwidth)
 		ret = cold_bandwidth_start(run, &bw, error);
-	if (!ret)
-		ret = cold_rotation_start(run, &rotation, entries, n, error);
-	if (!ret) {
-		ret = cold_take_rounds(run, &rotation, bandwidth ? &bw : NULL,
-				       true, error);
-		recorded = cold_record_floor(run);
-		if (recorded && !ret)
-			ret = cp_error_set(error, ENOMEM,
-					   "coldcache: no memory");
-		ret = cold_finish_rounds(run, &rotation, ret, error);
+	for (size_t count; !ret && first < n; first += count) {
+		count = split ? same_size(entries + first, n - first)
+			      : n - first;
+		ret = measure_group(run, entries + first, count,
+				    bandwidth ? &bw : NULL, error);
 	}
-	recorded = bandwidth ? cold_bandwidth_record(run, &bw, error) : 0;
+	/* The floor is every run's first measurement, rounds or none. */
+	if (!run->floor_rounds && !ret && cold_probe_floor(run))
+		ret = cp_error_set(error, ENOMEM, "coldcache: no memory");
+	if (split)
+		qsort(entries, n, sizeof(entries[0]), by_method);
+	if (cold_record_floor(run) && !ret)
+		ret = cp_error_set(error, ENOMEM, "coldcache: no memory");
+	ret = cold_finish_rounds(run, entries, n, ret, error);
+	recorded = bandwidth ? cold_bandwidth_record(run, &bw,
+						     ret ? &later : error)
+			     : 0;
 	return ret ? ret : recorded;
 }
 

@@ -85,6 +85,8 @@ struct cold_run {
 	struct cp_timer_floor calibration_floor;
 	uint16_t *floor_steps;		/* COLD_FLOOR_PROBES a round */
 	size_t floor_rounds;
+	size_t progress_done;		/* repetitions begun */
+	size_t progress_total;		/* of all the area's rotations */
 	enum cp_flush_instruction flush;
 	enum cp_page_size pages;	/* of the working sets (--pages) */
 	uint32_t kernel_pages;		/* CHASE's PAGES; 0: not chosen */
@@ -155,17 +157,16 @@ struct cold_entry {
 	struct cold_outcome outcome;
 };
 /*
- * One working set per entry of a rotation, @nr sets of @size bytes (seeds
- * @seed, @seed + 1, ...): a line the last level has kept through earlier
- * evictions and re-warmings is protected as reused, so a shared set would
- * carry one method's leftovers into the next method's repetition
- * (measured: naive's median share left cached went from 16 % after
- * planned x4 to 50 % after weaker methods).  With its own set each method
- * repeats as a benchmark loop using it would.  0, or -errno with @error
- * set and nothing left allocated.
+ * A working set for each of @nr @entries, of the entry's size (seeds
+ * @seed, @seed + 1, ...): one per entry, since a line the last level has
+ * kept through earlier evictions and re-warmings is protected as reused,
+ * so a shared set would carry one method's leftovers into the next
+ * method's repetition (measured: naive's median share left cached went
+ * from 16 % after planned x4 to 50 % after weaker methods).  0, or -errno
+ * with @error set and nothing left allocated.
  */
-int cold_build_working_sets(size_t nr, uint64_t size, uint64_t seed,
-			    enum cp_page_size pages,
+int cold_build_working_sets(const struct cold_entry *entries, size_t nr,
+			    uint64_t seed, enum cp_page_size pages,
 			    struct cp_chase **out, struct cp_error *error);
 void cold_free_working_sets(struct cp_chase *sets, size_t nr);
 
@@ -186,7 +187,6 @@ struct cold_rotation {
 	uint16_t *steps;		/* a pass's, for the largest set */
 	uint16_t scratch[COLD_FLOOR_PROBES];
 	uint32_t round;			/* rounds taken */
-	size_t done;			/* repetitions taken */
 };
 /* Allocate the outcomes and build the sets: 0, or -errno with @error
  * set and nothing left allocated. */
@@ -197,6 +197,9 @@ int cold_rotation_start(struct cold_run *run, struct cold_rotation *rotation,
  * them, -EINTR when asked to stop, or -errno with @error set. */
 int cold_rotation_round(struct cold_run *run, struct cold_rotation *rotation,
 			struct cp_error *error);
+/* Whether an entry is still short of its repetitions. */
+bool cold_rotation_pending(const struct cold_run *run,
+			   const struct cold_rotation *rotation);
 /* Free the sets (the outcomes stay). */
 void cold_rotation_end(struct cold_rotation *rotation);
 
@@ -211,11 +214,11 @@ struct cold_bandwidth;
 int cold_take_rounds(struct cold_run *run, struct cold_rotation *rotation,
 		     struct cold_bandwidth *bw, bool floor,
 		     struct cp_error *error);
-/* End @rotation, record what its rounds measured (also when cut short:
- * the results say so) and free the outcomes: @ret, or the recording's
- * error when @ret is 0. */
-int cold_finish_rounds(struct cold_run *run, struct cold_rotation *rotation,
-		       int ret, struct cp_error *error);
+/* Record what rounds measured of @nr @entries (also when cut short: the
+ * results say so), in their order, and free the outcomes: @ret, or the
+ * recording's error when @ret is 0. */
+int cold_finish_rounds(struct cold_run *run, struct cold_entry *entries,
+		       size_t nr, int ret, struct cp_error *error);
 /* A round's probes of the line timer's floor, kept for cold_record_floor:
  * 0 or -ENOMEM. */
 int cold_probe_floor(struct cold_run *run);
@@ -223,9 +226,9 @@ int cold_probe_floor(struct cold_run *run);
  * nothing when there are none; 0 or -ENOMEM. */
 int cold_record_floor(struct cold_run *run);
 
-/* The progress of the area: @label at @size, @done of @total. */
-void cold_progress(struct cold_run *run, const char *label, uint64_t size,
-		   double done, double total);
+/* The progress of the area: a repetition of @label at @size begins
+ * (cold_run's progress_done of progress_total). */
+void cold_progress(struct cold_run *run, const char *label, uint64_t size);
 
 /* Record an outcome as two measurements, evict and first pass
  * (coldcache_record.c); @label names the method ("garbage-planned x2"). */
@@ -260,7 +263,8 @@ struct cold_bandwidth {
 };
 int cold_bandwidth_start(struct cold_run *run, struct cold_bandwidth *bw,
 			 struct cp_error *error);
-/* One repetition, unless all were taken: 0 or -errno with @error set. */
+/* One repetition, unless all were taken: 0, -EINTR when asked to stop,
+ * or -errno with @error set. */
 int cold_bandwidth_round(struct cold_run *run, struct cold_bandwidth *bw,
 			 struct cp_error *error);
 /* Record what was taken (nothing when nothing was) and free it. */

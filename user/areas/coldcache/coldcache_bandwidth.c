@@ -78,14 +78,19 @@ int cold_bandwidth_round(struct cold_run *run, struct cold_bandwidth *bw,
 	uint64_t start;
 	int ret;
 
+	/* Each read takes tens of milliseconds, seconds under load. */
 	if (bw->n >= bw->wanted)
 		return 0;
+	if (cp_interrupt_requested())
+		return -EINTR;
 	start = cp_clock_start();
 	ret = cp_garbage_planned(&run->garbage, run->readers, &run->plan);
 	if (ret)
 		return cp_error_set(error, -ret,
 				    "coldcache: planned garbage read failed");
 	bw->planned[bw->n] = ticks_per_line(run, start, cp_clock_stop());
+	if (cp_interrupt_requested())
+		return -EINTR;
 	window = cp_garbage_next_window(&run->garbage, run->plan.total_bytes);
 	start = cp_clock_start();
 	for (int pass = 0; pass < CP_PLAN_PASSES; pass++)

@@ -290,7 +290,11 @@ int cold_record_floor(struct cold_run *run)
 		ticks[i] = run->floor_steps[i];
 	m->count = 1;
 	m->scale = 1;
-	m->samples_per_round = COLD_FLOOR_PROBES;
+	/* Kernel mode probes once; user mode once a round, as many rounds
+	 * as repetitions unless cut short. */
+	m->samples_per_round = run->floor_rounds > 1 ? COLD_FLOOR_PROBES : 0;
+	m->interrupted = run->context->options->mode != CP_AREA_MODE_KERNEL &&
+			 run->floor_rounds < run->repetitions;
 	return cp_measurement_set_samples(m, ticks, n,
 					  run->context->clock->tsc_hz);
 }
