@@ -27,6 +27,8 @@
 #include "areas/bounce/bounce_layout.h"
 #include "areas/bounce/bounce_loop.h"
 #include "areas/bounce/bounce_run.h"
+#include "harness/clock.h"
+#include "harness/harness_rounds.h"
 #include "harness/rounds.h"
 #include "harness/stability.h"
 #include "measure/rng.h"
@@ -179,6 +181,7 @@ struct bounce_rounds {
 	unsigned int runs, threads, retaken;
 	bool interrupted;
 	struct counter_check check;
+	struct cp_round_clock clock;	/* read around every round */
 };
 
 /* Append @timing's runs of @count increments, the timer's own cost
@@ -258,6 +261,8 @@ static int record(struct cp_area_context *context,
 	m->interrupted = acc->interrupted;
 	m->preempted_retaken = acc->retaken;
 	m->samples_per_round = cp_rounds_marked(plan) * acc->threads;
+	/* Read on the measuring thread's CPU, beside each round. */
+	m->core_cycles_per_tick = cp_round_clock_mean(&acc->clock);
 	ret = cp_measurement_set_samples(m, acc->values,
 					 (size_t)acc->runs * acc->threads,
 					 context->clock->tsc_hz);
@@ -336,6 +341,7 @@ static int measure_round(struct cp_area_context *context,
 {
 	struct cp_bounce_layout *layout = &layouts[round % 2];
 	struct cp_bounce_timing timing;
+	double before;
 	int ret = cp_bounce_layout_init_at(layout, acc->threads,
 					   config->width, config->distance,
 					   placement(context, config, round));
@@ -347,10 +353,13 @@ static int measure_round(struct cp_area_context *context,
 				    config->distance);
 	cp_bounce_layout_free(&layouts[(round + 1) % 2]);
 	job->layout = layout;
+	before = cp_clock_core_cycles_per_tick();
 	ret = run_config(context, config, layout, job, round, runs, &timing,
 			 error);
 	if (ret)
 		return ret;
+	cp_round_clock_note(&acc->clock, before,
+			    cp_clock_core_cycles_per_tick());
 	check_counters(&acc->check, config, layout, timing.increments);
 	ret = append_round(context, acc, &timing, job->count);
 	cp_bounce_timing_free(&timing);
