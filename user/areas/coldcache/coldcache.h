@@ -12,6 +12,7 @@
 
 #include "areas/area.h"
 #include "harness/chase.h"
+#include "harness/harness_rounds.h"
 #include "client/client.h"
 #include "areas/coldcache/coldcache_choices.h"
 #include "evict/coldcache_flush.h"
@@ -85,6 +86,7 @@ struct cold_run {
 	struct cp_timer_floor calibration_floor;
 	uint16_t *floor_steps;		/* COLD_FLOOR_PROBES a round */
 	size_t floor_rounds;
+	struct cp_round_clock clock;	/* read around every round */
 	size_t progress_done;		/* repetitions begun */
 	size_t progress_total;		/* of all the area's rotations */
 	enum cp_flush_instruction flush;

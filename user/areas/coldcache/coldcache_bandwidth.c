@@ -46,6 +46,7 @@ static int record(struct cold_run *run, const char *name, double *per_line,
 	cp_measurement_add_param(m, "readers", (int64_t)run->plan.nr_readers);
 	m->count = 1;
 	m->scale = run->plan.read_bytes / COLD_LINE_SIZE;
+	m->core_cycles_per_tick = cp_round_clock_mean(&run->clock);
 	m->interrupted = n < repetitions_of(run);
 	return cp_measurement_set_samples(m, per_line, n,
 					  run->context->clock->tsc_hz);

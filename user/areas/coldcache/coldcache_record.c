@@ -236,7 +236,10 @@ int cold_record(struct cold_run *run, const char *label,
 	 * rotation): there is nothing to record, and the others still are. */
 	if (!outcome->nr)
 		return 0;
-	core_ratio = cp_clock_core_cycles_per_tick();
+	/* The rounds' clock, beside which the repetitions ran; kernel mode
+	 * takes none and reads it now. */
+	core_ratio = run->clock.rounds ? cp_round_clock_mean(&run->clock)
+				       : cp_clock_core_cycles_per_tick();
 	ret = record_evict(run, label, size, outcome, core_ratio);
 	if (!ret)
 		ret = record_pass(run, label, method, size_index, size, outcome,

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "evict/coldcache_lines.h"
+#include "harness/clock.h"
 #include "harness/turns.h"
 
 /* The timer floor's probes of one round, for the "line timer floor"
@@ -38,12 +39,16 @@ int cold_take_rounds(struct cold_run *run, struct cold_rotation *rotation,
 		     struct cold_bandwidth *bw, bool floor,
 		     struct cp_error *error)
 {
+	double before;
 	int ret;
 
 	for (;;) {
+		before = cp_clock_core_cycles_per_tick();
 		ret = cold_rotation_round(run, rotation, error);
 		if (ret <= 0)
 			return ret;
+		cp_round_clock_note(&run->clock, before,
+				    cp_clock_core_cycles_per_tick());
 		if (floor && cold_probe_floor(run))
 			return cp_error_set(error, ENOMEM,
 					    "coldcache: no memory");
