@@ -179,6 +179,11 @@ int cp_garbage_naive(const struct cp_garbage *garbage,
 		return -errno;
 	for (int cpu = cp_cpuset_first(cpus); cpu >= 0 && !ret;
 	     cpu = cp_cpuset_next(cpus, (unsigned int)cpu)) {
+		/* 64 MiB a CPU: on a large machine, a long while in all. */
+		if (cp_interrupt_requested()) {
+			ret = -EINTR;
+			break;
+		}
 		ret = pin_to((unsigned int)cpu);
 		if (!ret)
 			garbage_sink += cp_garbage_read(garbage->naive,

@@ -90,7 +90,8 @@ uint64_t cp_garbage_read_twice(const char *start, size_t bytes,
 /*
  * The naive method: pin the calling thread to each CPU of @cpus in turn
  * and read the naive buffer there; the calling thread's affinity is
- * restored.  0 or -errno.
+ * restored.  0, -EINTR when asked to stop (harness/interrupt.h) before a
+ * CPU's read, or -errno.
  */
 int cp_garbage_naive(const struct cp_garbage *garbage,
 		     const struct cp_cpuset *cpus);

@@ -261,7 +261,8 @@ static int record(struct cp_area_context *context,
 	m->interrupted = acc->interrupted;
 	m->preempted_retaken = acc->retaken;
 	m->samples_per_round = cp_rounds_marked(plan) * acc->threads;
-	/* Read on the measuring thread's CPU, beside each round. */
+	/* Read beside each round on the thread that runs the rounds,
+	 * wherever the scheduler has it (the workers pin themselves). */
 	m->core_cycles_per_tick = cp_round_clock_mean(&acc->clock);
 	ret = cp_measurement_set_samples(m, acc->values,
 					 (size_t)acc->runs * acc->threads,

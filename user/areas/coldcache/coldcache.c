@@ -427,6 +427,8 @@ static int sweep(struct cold_run *run, struct cp_error *error)
 		add_entry(&entries[n++], CP_COLD_GARBAGE_PLANNED,
 			  &plans[nr_plans], index, size, label);
 	}
+	/* Its measurements get the clock of its own rounds. */
+	memset(&run->clock, 0, sizeof(run->clock));
 	if (!ret)
 		ret = cold_rotation_start(run, &rotation, entries, n, error);
 	if (!ret) {
@@ -523,13 +525,21 @@ static uint64_t sets_bytes(const struct cold_entry *entries, size_t n)
 }
 
 /* What the working sets of one rotation may span: half of the memory
- * free now (the garbage already taken). */
-static uint64_t sets_budget(void)
+ * free now (the garbage pool already taken), less the naive buffers yet
+ * to come (cp_garbage_redraw_naive keeps some, and maps one more while
+ * it fills the next). */
+static uint64_t sets_budget(const struct cold_run *run)
 {
 	long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+	uint64_t naive = chosen(run->choices, CP_COLD_GARBAGE_NAIVE)
+				 ? (CP_NAIVE_KEPT + 1) * CP_NAIVE_GARBAGE_BYTES
+				 : 0;
+	uint64_t half;
 
-	return pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page / 2
-				     : UINT64_MAX;
+	if (pages <= 0 || page <= 0)
+		return UINT64_MAX;
+	half = (uint64_t)pages * (uint64_t)page / 2;
+	return half > naive ? half - naive : 0;
 }
 
 /* How many entries from @entries on share the first one's size. */
@@ -553,6 +563,7 @@ static int measure_group(struct cold_run *run, struct cold_entry *group,
 		return ret;
 	ret = cold_take_rounds(run, &rotation, bw, true, error);
 	cold_rotation_end(&rotation);
+	run->rounds_cut |= ret != 0;
 	return ret;
 }
 
@@ -565,17 +576,17 @@ static int measure_methods(struct cold_run *run, struct cp_error *error)
 	bool bandwidth = chosen(run->choices, CP_COLD_GARBAGE_PLANNED);
 	size_t n = plan_entries(run, entries), first = 0;
 	uint64_t bytes = sets_bytes(entries, n);
-	bool split = bytes > sets_budget();
+	bool split = bytes > sets_budget(run);
 	struct cold_bandwidth bw = { 0 };
 	struct cp_error later;
 	int ret = 0, recorded;
 
 	run->progress_total = (n + sweep_entries(run)) * run->repetitions;
 	if (chosen(run->choices, CP_COLD_GARBAGE_NAIVE))
-		cold_note(run, "garbage-naive: each repetition is a loop's second read of a new 64 MiB buffer (a new one each time, read once before it): a loop that reads one buffer on and on evicts less as it settles in the last level");
+		cold_note(run, "garbage-naive: each repetition is a loop's second read of a 64 MiB buffer it has just filled (a new one each time, read once before it): a loop that reads one buffer on and on evicts less as it settles in the last level");
 	if (split) {
 		qsort(entries, n, sizeof(entries[0]), by_size);
-		cold_note(run, "working sets measured one size at a time: together they would span %llu MiB, over half the memory free",
+		cold_note(run, "working sets measured one size at a time: together they would span %llu MiB, more than half the memory free",
 			  (unsigned long long)(bytes >> 20));
 	}
 	if (bandwidth)

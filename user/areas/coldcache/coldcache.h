@@ -86,6 +86,7 @@ struct cold_run {
 	struct cp_timer_floor calibration_floor;
 	uint16_t *floor_steps;		/* COLD_FLOOR_PROBES a round */
 	size_t floor_rounds;
+	bool rounds_cut;		/* stopped or failed before the end */
 	struct cp_round_clock clock;	/* read around every round */
 	size_t progress_done;		/* repetitions begun */
 	size_t progress_total;		/* of all the area's rotations */

@@ -28,6 +28,8 @@ static size_t repetitions_of(const struct cold_run *run)
 }
 
 static volatile uint64_t stream_sink;
+/* A look at the stop flag every few milliseconds of streaming. */
+#define STREAM_CHUNK (64u << 20)
 
 static int record(struct cold_run *run, const char *name, double *per_line,
 		  size_t n)
@@ -59,6 +61,22 @@ static double ticks_per_line(const struct cold_run *run, uint64_t start,
 	       (double)(run->plan.read_bytes / COLD_LINE_SIZE);
 }
 
+/* Read @bytes from @window in chunks, looking at the stop flag between
+ * them (a pass over gigabytes takes a quarter of a second and more): 0,
+ * or -EINTR with the sample unfinished. */
+static int stream(const char *window, size_t bytes)
+{
+	for (size_t done = 0; done < bytes; done += STREAM_CHUNK) {
+		if (cp_interrupt_requested())
+			return -EINTR;
+		stream_sink += cp_garbage_read(window + done,
+					       bytes - done < STREAM_CHUNK
+						       ? bytes - done
+						       : STREAM_CHUNK);
+	}
+	return 0;
+}
+
 int cold_bandwidth_start(struct cold_run *run, struct cold_bandwidth *bw,
 			 struct cp_error *error)
 {
@@ -79,7 +97,6 @@ int cold_bandwidth_round(struct cold_run *run, struct cold_bandwidth *bw,
 	uint64_t start;
 	int ret;
 
-	/* Each read takes tens of milliseconds, seconds under load. */
 	if (bw->n >= bw->wanted)
 		return 0;
 	if (cp_interrupt_requested())
@@ -95,7 +112,8 @@ int cold_bandwidth_round(struct cold_run *run, struct cold_bandwidth *bw,
 	window = cp_garbage_next_window(&run->garbage, run->plan.total_bytes);
 	start = cp_clock_start();
 	for (int pass = 0; pass < CP_PLAN_PASSES; pass++)
-		stream_sink += cp_garbage_read(window, run->plan.total_bytes);
+		if (stream(window, run->plan.total_bytes))
+			return -EINTR;
 	bw->stream[bw->n++] = ticks_per_line(run, start, cp_clock_stop());
 	return 0;
 }

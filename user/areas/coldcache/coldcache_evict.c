@@ -94,6 +94,8 @@ int cold_evict(struct cold_run *run, enum cp_coldcache_method method,
 	default:
 		return cp_error_set(error, EINVAL, "coldcache: unknown method");
 	}
+	if (ret == -EINTR)
+		return ret;
 	if (ret)
 		return cp_error_set(error, -ret, "coldcache: %s failed",
 				    cp_coldcache_method_name(method));

@@ -170,7 +170,7 @@ int cold_build_working_sets(const struct cold_entry *entries, size_t nr,
 			    uint64_t seed, enum cp_page_size pages,
 			    struct cp_chase **out, struct cp_error *error)
 {
-	struct cp_chase *sets = calloc(nr, sizeof(*sets));
+	struct cp_chase *sets = calloc(nr ? nr : 1, sizeof(*sets));
 	int ret = sets ? 0 : cp_error_set(error, ENOMEM,
 					  "coldcache: no memory");
 
@@ -269,10 +269,11 @@ static void draw_order(const struct cold_run *run,
  * the first pass after it 137 and 52 ns a line.  In rounds, other
  * methods come between its repetitions, and garbage-planned's reads had
  * pushed the buffer out.  So each repetition of naive gets a new buffer
- * (new pages: other cache sets, so the rounds differ in placement as
- * runs do), read once before it on a working set warmed alike: every
- * repetition is a loop's second read of its buffer, whichever entry went
- * before it.  The other methods read no buffer of their own twice
+ * (on pages none of the last few held: other cache sets, so the rounds
+ * differ in placement as runs do), written when it is filled and read
+ * once before it on a working set warmed alike: every repetition is a
+ * loop's second read of a buffer it has just filled, whichever entry
+ * went before it.  The other methods read no buffer of their own twice
  * (planned reads a fresh window each time; clflush, wbinvd and wbnoinvd
  * flush), so nothing goes before theirs.
  */

@@ -236,8 +236,8 @@ int cold_record(struct cold_run *run, const char *label,
 	 * rotation): there is nothing to record, and the others still are. */
 	if (!outcome->nr)
 		return 0;
-	/* The rounds' clock, beside which the repetitions ran; kernel mode
-	 * takes none and reads it now. */
+	/* The clock read around the rounds the repetitions ran in; read now
+	 * where none was (the first round cut short). */
 	core_ratio = run->clock.rounds ? cp_round_clock_mean(&run->clock)
 				       : cp_clock_core_cycles_per_tick();
 	ret = record_evict(run, label, size, outcome, core_ratio);
@@ -293,11 +293,10 @@ int cold_record_floor(struct cold_run *run)
 		ticks[i] = run->floor_steps[i];
 	m->count = 1;
 	m->scale = 1;
-	/* Kernel mode probes once; user mode once a round, as many rounds
-	 * as repetitions unless cut short. */
+	/* A batch a round of the methods (once where none ran, and in
+	 * kernel mode). */
 	m->samples_per_round = run->floor_rounds > 1 ? COLD_FLOOR_PROBES : 0;
-	m->interrupted = run->context->options->mode != CP_AREA_MODE_KERNEL &&
-			 run->floor_rounds < run->repetitions;
+	m->interrupted = run->rounds_cut;
 	return cp_measurement_set_samples(m, ticks, n,
 					  run->context->clock->tsc_hz);
 }
