@@ -186,7 +186,7 @@ struct cold_rotation {
 	struct cold_entry *entries;
 	size_t nr;
 	struct cp_chase *sets;		/* one per entry */
-	uint32_t *order;		/* of the round being taken */
+	size_t *order;			/* of the round being taken */
 	uint16_t *steps;		/* a pass's, for the largest set */
 	uint16_t scratch[COLD_FLOOR_PROBES];
 	uint32_t round;			/* rounds taken */

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "harness/interrupt.h"
-#include "harness/rng.h"
+#include "harness/rounds.h"
 
 #define PPM 1000000.0
 
@@ -239,27 +239,6 @@ int cold_rotation_start(struct cold_run *run, struct cold_rotation *rotation,
 	return ret;
 }
 
-/* The order of the round's entries, drawn from the run's seed and the
- * round, so a run repeats with its seed and no entry is always first
- * after the machine's pause or last before it. */
-static void draw_order(const struct cold_run *run,
-		       struct cold_rotation *rotation)
-{
-	struct cp_rng rng;
-
-	cp_rng_seed(&rng, run->context->options->seed ^
-			  (0x9e3779b97f4a7c15ull * (rotation->round + 1)));
-	for (size_t i = 0; i < rotation->nr; i++)
-		rotation->order[i] = (uint32_t)i;
-	for (size_t i = rotation->nr; i > 1; i--) {
-		size_t j = (size_t)cp_rng_below(&rng, i);
-		uint32_t held = rotation->order[i - 1];
-
-		rotation->order[i - 1] = rotation->order[j];
-		rotation->order[j] = held;
-	}
-}
-
 /*
  * naive's state has a history: it reads one buffer over and over, as the
  * classic recipe does, and a buffer it has read before is partly still
@@ -310,7 +289,10 @@ int cold_rotation_round(struct cold_run *run, struct cold_rotation *rotation,
 	bool pending = false;
 	int ret = 0;
 
-	draw_order(run, rotation);
+	/* From the run's seed and the round, so a run repeats with its
+	 * seed and no entry is always first after a pause of the machine. */
+	cp_rounds_order_in(rotation->order, rotation->nr,
+			   run->context->options->seed, rotation->round);
 	for (size_t i = 0; i < rotation->nr && !ret; i++) {
 		size_t e = rotation->order[i];
 		struct cold_entry *entry = &rotation->entries[e];
