@@ -267,15 +267,15 @@ int cold_record_entries(struct cold_run *run, struct cold_entry *entries,
  * levels, merges, and methods that could not run. */
 int cold_record_floor(struct cold_run *run)
 {
-	struct cp_results *results = run->context->results;
 	size_t n = run->floor_rounds * COLD_FLOOR_PROBES;
-	double *ticks = malloc(sizeof(double) * (n ? n : 1));
-	struct cp_measurement *m = n ? cp_results_add(results) : NULL;
+	struct cp_measurement *m;
+	double *ticks;
 
-	if (!n) {
-		free(ticks);
+	/* None probed: the area failed before its first round. */
+	if (!n)
 		return 0;
-	}
+	ticks = malloc(sizeof(double) * n);
+	m = cp_results_add(run->context->results);
 	if (!m || !ticks) {
 		free(ticks);
 		return -ENOMEM;
