@@ -15,32 +15,8 @@ program=${1:?usage: affinity.sh PATH-OF-cacheprobe-run}
 program=$(cd "$(dirname "$program")" && pwd)/$(basename "$program")
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/tap.sh"
 unset HWLOC_SYNTHETIC HWLOC_XMLFILE
-
-number=0
-failures=0
-
-ok() {
-	number=$((number + 1))
-	echo "ok $number - $1"
-}
-
-not_ok() {
-	number=$((number + 1))
-	failures=$((failures + 1))
-	echo "not ok $number - $1"
-	shift
-	for line in "$@"; do
-		echo "# $line"
-	done
-	sed 's/^/# stdout: /' "$work/out"
-	sed 's/^/# stderr: /' "$work/err"
-}
-
-skip() {
-	number=$((number + 1))
-	echo "ok $number # SKIP $1"
-}
 
 run() {
 	"$@" >"$work/out" 2>"$work/err"

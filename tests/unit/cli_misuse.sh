@@ -13,31 +13,7 @@ outer_topology=${HWLOC_SYNTHETIC-}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
-
-number=0
-failures=0
-
-ok() {
-	number=$((number + 1))
-	echo "ok $number - $1"
-}
-
-not_ok() {
-	number=$((number + 1))
-	failures=$((failures + 1))
-	echo "not ok $number - $1"
-	shift
-	for line in "$@"; do
-		echo "# $line"
-	done
-	sed 's/^/# stdout: /' "$work/out"
-	sed 's/^/# stderr: /' "$work/err"
-}
-
-skip() {
-	number=$((number + 1))
-	echo "ok $number # SKIP $1"
-}
+. "$(dirname "$0")/tap.sh"
 
 # Cases written for one synthetic topology (hwloc's syntax) switch to it
 # and back to the one the script runs under.

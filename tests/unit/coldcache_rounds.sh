@@ -12,33 +12,11 @@
 program=${1:?usage: coldcache_rounds.sh PATH-OF-cacheprobe-run}
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/tap.sh"
 
-number=0
-failures=0
 repeats=3
 # Probes of the line timer floor a round (COLD_FLOOR_PROBES).
 floor_probes=512
-
-ok() {
-	number=$((number + 1))
-	echo "ok $number - $1"
-}
-
-not_ok() {
-	number=$((number + 1))
-	failures=$((failures + 1))
-	echo "not ok $number - $1"
-	shift
-	for line in "$@"; do
-		echo "# $line"
-	done
-	sed 's/^/# stderr: /' "$work/err" 2>/dev/null | tail -n 5
-}
-
-skip() {
-	number=$((number + 1))
-	echo "ok $number # SKIP $1"
-}
 
 # The shape of one run's coldcache measurements: prints what is wrong,
 # nothing when all is right.

@@ -11,26 +11,7 @@
 program=${1:?usage: evict_command.sh PATH-OF-cacheprobe-run}
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
-number=0
-failures=0
-
-ok() {
-	number=$((number + 1))
-	echo "ok $number - $1"
-}
-
-not_ok() {
-	number=$((number + 1))
-	failures=$((failures + 1))
-	echo "not ok $number - $1"
-	sed 's/^/# stdout: /' "$work/out"
-	sed 's/^/# stderr: /' "$work/err"
-}
-
-skip() {
-	number=$((number + 1))
-	echo "ok $number # SKIP $1"
-}
+. "$(dirname "$0")/tap.sh"
 
 # expect STATUS TEXT NAME ARGS...: exit STATUS, TEXT in stdout or stderr.
 expect() {

@@ -16,32 +16,11 @@
 program=${1:?usage: exec_command.sh PATH-OF-cacheprobe-run}
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/tap.sh"
 
-number=0
 # Eviction reads a hundredth of each last-level cache: the cold runs are
 # about behaviour here, not coldness.
 small="--factor 0.01"
-
-ok() {
-	number=$((number + 1))
-	echo "ok $number - $1"
-}
-
-not_ok() {
-	number=$((number + 1))
-	echo "not ok $number - $1"
-	shift
-	for line in "$@"; do
-		echo "# $line"
-	done
-	sed 's/^/# stdout: /' "$work/out"
-	sed 's/^/# stderr: /' "$work/err"
-}
-
-skip() {
-	number=$((number + 1))
-	echo "ok $number # SKIP $1"
-}
 
 run() {
 	"$program" exec "$@" >"$work/out" 2>"$work/err"

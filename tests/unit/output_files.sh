@@ -12,32 +12,10 @@
 program=${1:?usage: output_files.sh PATH-OF-cacheprobe-run}
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/tap.sh"
 
-number=0
-failures=0
 # A run of a few milliseconds that writes every kind of output.
 quick="latency --max-size 8K -n 3 --sample-time 100 --quiet"
-
-ok() {
-	number=$((number + 1))
-	echo "ok $number - $1"
-}
-
-not_ok() {
-	number=$((number + 1))
-	failures=$((failures + 1))
-	echo "not ok $number - $1"
-	shift
-	for line in "$@"; do
-		echo "# $line"
-	done
-	sed 's/^/# stderr: /' "$work/err" 2>/dev/null
-}
-
-skip() {
-	number=$((number + 1))
-	echo "ok $number # SKIP $1"
-}
 
 check() {
 	name=$1
