@@ -2,7 +2,9 @@
 /*
  * The c2c pinger on this machine's first two CPUs: a job runs all its
  * samples; a job whose deadline has passed ends after its least samples
- * with those valid, not as an interruption; the next job runs whole.
+ * with those valid, not as an interruption; the next job runs whole.  Its
+ * workers block the stop signals, and the thread that started them
+ * does not.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +12,11 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "areas/c2c/c2c_pingpong.h"
@@ -63,10 +70,64 @@ static void test_deadline_ends_a_job(void **state)
 	cp_topology_free(topology);
 }
 
+/* Whether task @tid of this process blocks @signal (its SigBlk). */
+static bool blocks(const char *tid, int signal)
+{
+	char path[64], line[128];
+	bool blocked = false;
+	FILE *status;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%s/status", tid);
+	status = fopen(path, "r");
+	if (!status)
+		return false;
+	while (fgets(line, sizeof(line), status))
+		if (strncmp(line, "SigBlk:", 7) == 0)
+			blocked = (strtoull(line + 7, NULL, 16) >>
+				   (signal - 1)) & 1;
+	fclose(status);
+	return blocked;
+}
+
+/* A stop signal must reach the thread that runs the jobs, not a worker
+ * sleeping through other areas' turns: the workers are born blocking
+ * them (no moment in which one could take a signal first), and the
+ * starting thread's own mask is as it was. */
+static void test_workers_block_stop_signals(void **state)
+{
+	struct cp_topology *topology = NULL;
+	struct cp_c2c_pinger *pinger;
+	struct cp_error error;
+	unsigned int workers = 0;
+	char self[32];
+	struct dirent *task;
+	DIR *tasks;
+
+	(void)state;
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+		skip();
+	assert_int_equal(cp_topology_load(NULL, &topology, &error), 0);
+	assert_int_equal(cp_c2c_pinger_start(topology, &pinger), 0);
+	snprintf(self, sizeof(self), "%d", (int)gettid());
+	assert_false(blocks(self, SIGTERM));
+	tasks = opendir("/proc/self/task");
+	assert_non_null(tasks);
+	while ((task = readdir(tasks)))
+		if (task->d_name[0] != '.' && strcmp(task->d_name, self) &&
+		    blocks(task->d_name, SIGTERM) &&
+		    blocks(task->d_name, SIGINT))
+			workers++;
+	closedir(tasks);
+	cp_c2c_pinger_stop(pinger);
+	cp_topology_free(topology);
+	assert_int_equal(workers, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_deadline_ends_a_job),
+		cmocka_unit_test(test_workers_block_stop_signals),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

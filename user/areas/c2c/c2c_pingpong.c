@@ -325,13 +325,6 @@ static void *work(void *data)
 	struct worker *w = data;
 	struct cp_c2c_pinger *p = w->pinger;
 	unsigned int seen = 0;
-	sigset_t stop;
-
-	/* A stop signal is for the thread that runs the jobs (it abandons
-	 * them): taken here, while the workers sleep through other areas'
-	 * turns, it would not cut short the request that thread waits in. */
-	cp_interrupt_signals(&stop);
-	pthread_sigmask(SIG_BLOCK, &stop, NULL);
 
 	for (;;) {
 		await_generation(&p->generation, seen);
@@ -346,12 +339,20 @@ int cp_c2c_pinger_start(const struct cp_topology *topology,
 			struct cp_c2c_pinger **out)
 {
 	struct cp_c2c_pinger *p = aligned_alloc(128, sizeof(*p));
+	sigset_t stop, previous;
+	int ret = 0;
 
 	if (!p)
 		return -ENOMEM;
 	memset(p, 0, sizeof(*p));
 	p->topology = topology;
-	for (int i = 0; i < 2; i++) {
+	/* A stop signal is for the thread that runs the jobs (it abandons
+	 * them): taken by a worker, which sleeps through other areas' turns,
+	 * it would not cut short the request that thread waits in.  The
+	 * workers are born with the stop signals blocked. */
+	cp_interrupt_signals(&stop);
+	pthread_sigmask(SIG_BLOCK, &stop, &previous);
+	for (int i = 0; i < 2 && !ret; i++) {
 		p->workers[i] = (struct worker){ .pinger = p, .cpu = -1 };
 		if (pthread_create(&p->workers[i].thread, NULL, work,
 				   &p->workers[i])) {
@@ -360,11 +361,13 @@ int cp_c2c_pinger_start(const struct cp_topology *topology,
 			if (i)
 				pthread_join(p->workers[0].thread, NULL);
 			free(p);
-			return -EAGAIN;
+			ret = -EAGAIN;
 		}
 	}
-	*out = p;
-	return 0;
+	pthread_sigmask(SIG_SETMASK, &previous, NULL);
+	if (!ret)
+		*out = p;
+	return ret;
 }
 
 void cp_c2c_pinger_stop(struct cp_c2c_pinger *pinger)
