@@ -97,17 +97,9 @@ int run_turn_merge(struct cp_results *into, struct run_turn *turn)
 	for (size_t i = 0; i < own->nr_area_notes; i++)
 		cp_results_note(into, own->area_notes[i].area, "%s",
 				own->area_notes[i].text);
-	for (size_t i = 0; i < own->nr_skipped_areas; i++)
-		cp_results_skip_area(into, own->skipped_areas[i].name,
-				     own->skipped_areas[i].reason);
 	if (own->nr_levels) {
 		into->nr_levels = own->nr_levels;
 		memcpy(into->levels, own->levels, sizeof(into->levels));
-	}
-	if (own->interrupted && !into->interrupted) {
-		into->interrupted = true;
-		memcpy(into->interrupted_reason, own->interrupted_reason,
-		       sizeof(into->interrupted_reason));
 	}
 	cp_results_free(own);
 	return ret;

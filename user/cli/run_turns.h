@@ -50,9 +50,10 @@ void run_turns(struct run_turn *turns, size_t n,
 	       struct cli_progress *progress);
 
 /*
- * Move @turn's measurements, notes, levels and skipped areas into @into,
- * leaving @turn's results empty.  0, or -ENOMEM (@turn's results freed;
- * what had moved stays).
+ * Move @turn's measurements, notes and levels into @into, leaving @turn's
+ * results empty: what an area adds to results (skipped areas and the
+ * interruption are the run's, cmd_run.c).  0, or -ENOMEM (@turn's
+ * results freed; what had moved stays).
  */
 int run_turn_merge(struct cp_results *into, struct run_turn *turn);
 
