@@ -27,6 +27,18 @@ int ctx_module_flush(struct cacheprobe_ctx *ctx, enum cacheprobe_method method,
 	return 0;
 }
 
+int ctx_module_call_idle(struct cacheprobe_ctx *ctx)
+{
+	struct cp_module_info info;
+	struct cp_error error;
+	int ret = cp_client_info(ctx->client, &info, &error);
+
+	if (ret)
+		return ctx_fail_error(&error, "module info");
+	cp_module_info_free(&info);
+	return 0;
+}
+
 int ctx_module_connect(struct cacheprobe_ctx *ctx, enum cacheprobe_method method)
 {
 	struct cp_module_info info;
