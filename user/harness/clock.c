@@ -2,6 +2,7 @@
 #include "harness/clock.h"
 
 #include <cpuid.h>
+#include <math.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -41,21 +42,52 @@ double cp_clock_monotonic_ns(void)
 	return (double)now.tv_sec * 1e9 + (double)now.tv_nsec;
 }
 
+/* Tries per end of the calibration: the read least disturbed wins. */
+#define CALIBRATION_PAIR_TRIES 32
+
+/*
+ * One clock read paired with the TSC at its middle: of several reads, each
+ * bracketed by two TSC reads, the one with the narrowest bracket, so an
+ * interrupt or a slow read shifts neither end.
+ */
+static void paired_read(double *ticks, uint64_t *ns)
+{
+	uint64_t narrowest = UINT64_MAX;
+
+	for (int i = 0; i < CALIBRATION_PAIR_TRIES; i++) {
+		uint64_t before = cp_clock_start();
+		uint64_t read = monotonic_raw_ns();
+		uint64_t after = cp_clock_stop();
+
+		if (after - before < narrowest) {
+			narrowest = after - before;
+			*ticks = ((double)before + (double)after) / 2;
+			*ns = read;
+		}
+	}
+}
+
+/*
+ * Rounded to whole kHz: the kernel keeps the TSC rate as a whole number of
+ * kHz (tsc_khz, what the module reports), and where the TSC is its clock
+ * source CLOCK_MONOTONIC_RAW follows that number.  The paired reads find
+ * it to about 0.1 kHz; rounding makes every run find the same rate, where
+ * the remaining jitter would move every figure in ns in its seventh digit
+ * from one run to the next, and so a figure whose samples are all the same
+ * number of ticks outside the last run's interval of no width.
+ */
 double cp_clock_calibrate_tsc_hz(unsigned int duration_ms)
 {
-	uint64_t ns_start, ns_end, ticks_start, ticks_end;
 	uint64_t wanted_ns = (uint64_t)duration_ms * 1000000ull;
+	uint64_t ns_start, ns_end;
+	double ticks_start, ticks_end, khz;
 
-	/* Bracket each clock read between two TSC reads so neither end is
-	 * skewed by a preemption between the two clocks. */
-	ticks_start = cp_clock_start();
-	ns_start = monotonic_raw_ns();
-	do {
-		ns_end = monotonic_raw_ns();
-	} while (ns_end - ns_start < wanted_ns);
-	ticks_end = cp_clock_stop();
-	return (double)(ticks_end - ticks_start) * 1e9 /
-	       (double)(ns_end - ns_start);
+	paired_read(&ticks_start, &ns_start);
+	while (monotonic_raw_ns() - ns_start < wanted_ns)
+		;
+	paired_read(&ticks_end, &ns_end);
+	khz = (ticks_end - ticks_start) * 1e6 / (double)(ns_end - ns_start);
+	return round(khz) * 1000.0;
 }
 
 bool cp_clock_tsc_invariant(void)

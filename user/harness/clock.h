@@ -65,7 +65,7 @@ struct cp_clock {
 double cp_clock_monotonic_ns(void);
 
 /* Ticks per second measured against CLOCK_MONOTONIC_RAW over
- * @duration_ms. */
+ * @duration_ms, in whole kHz as the kernel keeps it. */
 double cp_clock_calibrate_tsc_hz(unsigned int duration_ms);
 
 /* Whether the CPU declares an invariant TSC. */
