@@ -29,7 +29,7 @@ test_area_evict() {
 		"$RUN" evict --method wbinvd --cpus "$NR_CPU_IDS"
 	# Under emulation the check at open cannot see WBINVD evict: the timer
 	# tells no cache from memory, or the warmed buffer times as evicted
-	# after a call into the module that flushes nothing as well (4 of 60
+	# after a call into the module that evicts nothing as well (4 of 60
 	# checks; before the check made that call, 1 of 12 took WBINVD),
 	# or it stays as it was.  Never WBINVD.
 	t_expect_out evict-auto-emulated \

@@ -85,9 +85,12 @@ int ctx_module_connect(struct cacheprobe_ctx *ctx,
 		       enum cacheprobe_method method);
 int ctx_module_flush(struct cacheprobe_ctx *ctx, enum cacheprobe_method method,
 		     const struct cp_cpuset *cpus);
-/* A call into the module that flushes nothing (its info): what the call
- * alone does to the caches, for the AUTO check to tell from WBINVD's. */
-int ctx_module_call_idle(struct cacheprobe_ctx *ctx);
+/* A call into the module that evicts nothing: what the call alone does to
+ * the caches, for the AUTO check to tell from WBINVD's.  WBNOINVD of
+ * @cpus where the CPU has it (FLUSH's own path: clean lines stay), the
+ * module's info otherwise. */
+int ctx_module_call_idle(struct cacheprobe_ctx *ctx,
+			 const struct cp_cpuset *cpus);
 
 /* AUTO: choose, and say why in ctx->reason (ctx_auto.c). */
 int ctx_auto_choose(struct cacheprobe_ctx *ctx);

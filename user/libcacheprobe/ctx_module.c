@@ -3,6 +3,7 @@
 #include "libcacheprobe/context.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -27,16 +28,20 @@ int ctx_module_flush(struct cacheprobe_ctx *ctx, enum cacheprobe_method method,
 	return 0;
 }
 
-int ctx_module_call_idle(struct cacheprobe_ctx *ctx)
+int ctx_module_call_idle(struct cacheprobe_ctx *ctx,
+			 const struct cp_cpuset *cpus)
 {
 	struct cp_module_info info;
 	struct cp_error error;
+	bool wbnoinvd;
 	int ret = cp_client_info(ctx->client, &info, &error);
 
 	if (ret)
 		return ctx_fail_error(&error, "module info");
+	wbnoinvd = info.features & CACHEPROBE_FEAT_WBNOINVD;
 	cp_module_info_free(&info);
-	return 0;
+	return wbnoinvd ? ctx_module_flush(ctx, CACHEPROBE_METHOD_WBNOINVD, cpus)
+			: 0;
 }
 
 int ctx_module_connect(struct cacheprobe_ctx *ctx, enum cacheprobe_method method)
