@@ -87,8 +87,8 @@ int ctx_module_flush(struct cacheprobe_ctx *ctx, enum cacheprobe_method method,
 		     const struct cp_cpuset *cpus);
 /* A call into the module that evicts nothing: what the call alone does to
  * the caches, for the AUTO check to tell from WBINVD's.  WBNOINVD of
- * @cpus where the CPU has it (FLUSH's own path: clean lines stay), the
- * module's info otherwise. */
+ * @cpus where the CPU has it outside a hypervisor (FLUSH's own path:
+ * clean lines stay), the module's info otherwise. */
 int ctx_module_call_idle(struct cacheprobe_ctx *ctx,
 			 const struct cp_cpuset *cpus);
 

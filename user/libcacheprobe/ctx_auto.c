@@ -5,8 +5,9 @@
  * makes it a no-op), and an emulator has no caches to flush: trusting the
  * instruction there would hand out warm caches labelled cold.  So a
  * buffer is warmed and verified cached; warmed, passed through a call
- * into the module that evicts nothing (WBNOINVD where the CPU has it,
- * else the module's info), and verified still cached;
+ * into the module that evicts nothing (WBNOINVD where the CPU has it
+ * and no hypervisor may trap it as WBINVD, else the module's info), and
+ * verified still cached;
  * warmed, flushed with WBINVD on this CPU, and verified evicted.  The
  * idle call tells WBINVD's work from the call's: under QEMU's emulation
  * the call alone made the buffer time as evicted, and the check once
@@ -130,14 +131,14 @@ static int check_trial(struct cacheprobe_ctx *ctx, char *probe,
 static int check_wbinvd(struct cacheprobe_ctx *ctx, char *probe,
 			struct wbinvd_check *seen)
 {
-	struct cp_cpuset *here = cp_cpuset_new(CPU_SETSIZE);
 	int cpu = sched_getcpu(), ret = 0;
+	struct cp_cpuset *here;
 
-	if (!here || cpu < 0) {
-		cp_cpuset_free(here);
-		return here ? ctx_fail(errno, "cannot tell which CPU this thread is on")
-			    : ctx_fail(ENOMEM, "no memory for the WBINVD check");
-	}
+	if (cpu < 0)
+		return ctx_fail(errno, "cannot tell which CPU this thread is on");
+	here = cp_cpuset_new(CPU_SETSIZE);
+	if (!here)
+		return ctx_fail(ENOMEM, "no memory for the WBINVD check");
 	cp_cpuset_set(here, (unsigned int)cpu);
 	*seen = (struct wbinvd_check){ .warm_ppm = UINT32_MAX,
 				       .idle_ppm = UINT32_MAX };

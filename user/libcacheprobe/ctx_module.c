@@ -38,7 +38,10 @@ int ctx_module_call_idle(struct cacheprobe_ctx *ctx,
 
 	if (ret)
 		return ctx_fail_error(&error, "module info");
-	wbnoinvd = info.features & CACHEPROBE_FEAT_WBNOINVD;
+	/* A hypervisor traps WBNOINVD with WBINVD, and where it runs a real
+	 * WBINVD for a guest (assigned devices) that one evicts. */
+	wbnoinvd = (info.features & CACHEPROBE_FEAT_WBNOINVD) &&
+		   !(info.features & CACHEPROBE_FEAT_HYPERVISOR);
 	cp_module_info_free(&info);
 	return wbnoinvd ? ctx_module_flush(ctx, CACHEPROBE_METHOD_WBNOINVD, cpus)
 			: 0;
