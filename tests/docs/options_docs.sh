@@ -17,17 +17,7 @@ program=${1:?usage: options_docs.sh PATH-OF-cacheprobe-run}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 man_page="$top/user/doc/cacheprobe-run.1"
 completion="$top/user/completion/cacheprobe-run"
-number=0
-
-ok() {
-	number=$((number + 1))
-	echo "ok $number - $1"
-}
-
-not_ok() {
-	number=$((number + 1))
-	echo "not ok $number - $1"
-}
+. "$top/tests/unit/tap.sh"
 
 check() {
 	if [ -n "$2" ]; then not_ok "$1: missing $2"; else ok "$1"; fi
@@ -157,3 +147,4 @@ else
 	not_ok "'cacheprobe-run ru' completes to run (got '$first')"
 fi
 echo "1..$number"
+[ "$failures" -eq 0 ]

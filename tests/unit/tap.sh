@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
-# TAP for the unit scripts, sourced by them after they have made $work:
-# ok NAME, not_ok NAME [LINE...] and skip NAME number the results and
-# count the failures.  not_ok prints each LINE as a comment, then what
-# the last command wrote to $work/out and $work/err, where they exist.
+# TAP for the test scripts, sourced by them (after they have made $work,
+# where they keep one): ok NAME, not_ok NAME [LINE...] and skip NAME
+# number the results and count the failures.  not_ok prints each LINE as
+# a comment, then what the last command wrote to $work/out and
+# $work/err, where they exist.
 # A script ends with: echo "1..$number"; [ "$failures" -eq 0 ]
 
 number=0
@@ -21,6 +22,7 @@ not_ok() {
 	for line in "$@"; do
 		echo "# $line"
 	done
+	[ -n "${work:-}" ] || return 0
 	if [ -f "$work/out" ]; then
 		sed 's/^/# stdout: /' "$work/out"
 	fi
