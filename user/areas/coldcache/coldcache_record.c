@@ -274,9 +274,10 @@ int cold_record_floor(struct cold_run *run)
 	/* None probed: the area failed before its first round. */
 	if (!n)
 		return 0;
+	/* The samples first: no measurement left without them. */
 	ticks = malloc(sizeof(double) * n);
-	m = cp_results_add(run->context->results);
-	if (!m || !ticks) {
+	m = ticks ? cp_results_add(run->context->results) : NULL;
+	if (!m) {
 		free(ticks);
 		return -ENOMEM;
 	}
