@@ -4,6 +4,7 @@
 
 #include <linux/err.h>
 #include <linux/random.h>
+#include <linux/sched.h>
 #include <asm/cpufeature.h>
 #include <asm/special_insns.h>
 #include "measure/chase.h"
@@ -12,6 +13,12 @@
 
 /* Steps of each chase between two looks at the clock. */
 #define CP_CHASE_CHUNK	64
+
+/* Laps of every cycle before the first sample of PREPARE NONE. */
+#define CP_CHASE_WARM_LAPS	4
+
+/* Rounds of the warming walk between two looks at signals. */
+#define CP_CHASE_WARM_CHUNK	4096
 
 /**
  * struct cp_chase - the state of one CHASE request
@@ -25,17 +32,47 @@
  *	iteration's.
  * @chunk: iterations between two looks at the clock.
  * @prepare: enum cacheprobe_prepare.
+ * @slots: slots of the chain.
+ * @warmed: the warming walk of PREPARE NONE is done.
  */
 struct cp_chase {
 	void *buf;
 	u64 size;
+	u64 slots;
 	void *pos[CP_CHASE_MAX_CHASES];
 	u32 chases;
 	u32 iterations;
 	u32 rounds;
 	u32 chunk;
 	u32 prepare;
+	bool warmed;
 };
+
+/*
+ * A level keeps lines it has seen reused: a non-inclusive last level
+ * takes a line written once and evicted from L2 last, or not at all.
+ * Walking every cycle a few times first makes PREPARE NONE's samples
+ * time the buffer as a program's repeated use leaves it, not as the
+ * chain's writing did.
+ */
+static int cp_chase_warm(struct cp_worker *w, struct cp_chase *c)
+{
+	u64 rounds = DIV_ROUND_UP(c->slots, c->chases) * CP_CHASE_WARM_LAPS;
+	u64 n;
+	int ret;
+
+	c->warmed = true;
+	while (rounds) {
+		n = min_t(u64, rounds, CP_CHASE_WARM_CHUNK);
+		rounds -= n;
+		cp_chase_follow(c->pos, c->chases, n, 0);
+		ret = cp_run_check(w, 0);
+		if (ret)
+			return ret;
+		cond_resched();
+	}
+	return 0;
+}
 
 static int cp_chase_prepare(struct cp_worker *w)
 {
@@ -48,7 +85,7 @@ static int cp_chase_prepare(struct cp_worker *w)
 	case CACHEPROBE_PREPARE_CLFLUSH:
 		return cp_clflush_range(w, c->buf, c->size);
 	default:
-		return 0;
+		return c->warmed ? 0 : cp_chase_warm(w, c);
 	}
 }
 
@@ -223,6 +260,7 @@ int cp_chase(const struct cp_chase_req *req, struct cp_run_res *res,
 	}
 	res->page_bytes = cp_buf_page_bytes(c.buf, req->size);
 	chain.nr_slots = req->size / chain.stride;
+	c.slots = chain.nr_slots;
 	chain.seed = req->has_seed ? req->seed : get_random_u64();
 	ret = cp_chain_build(c.buf, &chain, c.pos, err);
 	if (!ret)

@@ -22,8 +22,11 @@
  *   slots:  with max_buffer_mb at its largest, CHASE and ACCESS buffers
  *           within it but of more than U32_MAX slots are E2BIG, refused
  *           before anything is allocated.
- *   long T [CMD]: one long CMD (pingpong, bounce, xfer or chase; default
- *           pingpong) over transport T (netlink or ioctl), to be killed;
+ *   long T [CMD]: one long CMD (pingpong, bounce, xfer, chase, or
+ *           chase-warm: a CHASE of 128 MiB with PREPARE NONE and two short
+ *           samples, mostly building the chain and the walk before the
+ *           samples; default pingpong) over
+ *           transport T (netlink or ioctl), to be killed;
  *           prints "started at NS" first and "finished at NS: errno E
  *           MSG" (CLOCK_MONOTONIC) if it completes.
  *   long-handled T: the same with a SIGUSR1 handler; prints the errno.
@@ -1929,6 +1932,13 @@ static int run_long(bool nl, bool handled, const char *cmd)
 		q = k_chase(last);
 		q.samples = CACHEPROBE_MAX_SAMPLES;
 		q.ops = 32768;
+	} else if (!strcmp(cmd, "chase-warm")) {
+		/* ABI 6: building the chain, then walking it four times
+		 * before the first sample, take most of its time. */
+		q = k_chase(last);
+		q.size = 128ull << 20;
+		q.samples = 2;
+		q.ops = 16;
 	} else if (strcmp(cmd, "pingpong")) {
 		fprintf(stderr, "long: no command %s\n", cmd);
 		return 2;

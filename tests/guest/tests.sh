@@ -130,7 +130,7 @@ test_info() {
 
 test_info_on() {
 	tr=$1
-	t_expect_out "info-$tr" "^module: *cacheprobe [0-9.]+ \(ABI 5\) via $tr" \
+	t_expect_out "info-$tr" "^module: *cacheprobe [0-9.]+ \(ABI 6\) via $tr" \
 		"$RUN" info --transport "$tr"
 	t_expect_out "info-online-$tr" "^online cpus: *0-$LAST \($ONLINE of" \
 		"$RUN" info --transport "$tr"
@@ -537,6 +537,28 @@ test_kill() {
 	else
 		t_fail kill-50-no-leak "Slab $slab0 -> $1 kB (allowed +1024), VmallocUsed $vm0 -> $2 kB (allowed +512)"
 	fi
+}
+
+# ABI 6: CHASE with PREPARE NONE walks its chain before the first sample,
+# on the worker, between looks at signals; a kill during a CHASE that is
+# mostly that walk must leave nothing behind either.
+test_kill_warm() {
+	local tr v tries
+	need_test_module
+	for tr in netlink ioctl; do
+		tries=0 v=
+		while [ $tries -lt 5 ]; do
+			tries=$((tries + 1))
+			v=$(kill_mid chase-warm "$tr" 150000)
+			case $v in early | late) ;; *) break ;; esac
+		done
+		if [ "$v" = mid ]; then
+			t_pass "kill-warm-$tr"
+		else
+			t_fail "kill-warm-$tr" "kill of a warming CHASE over $tr: $v (after $tries tries)"
+		fi
+	done
+	live_zero kill-warm-live-objects-0
 }
 
 # stamp FILE WHAT: the CLOCK_MONOTONIC ns of rawtest's "WHAT at NS" line.
@@ -1159,6 +1181,7 @@ t_test concurrent test_concurrent
 t_test one-at-a-time test_one_at_a_time
 t_test signal test_handled_signal
 t_test kill test_kill
+t_test kill-warm test_kill_warm
 t_test fault-inject test_faults
 t_test chase-options test_chase_options
 t_test unpriv test_unpriv

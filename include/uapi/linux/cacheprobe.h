@@ -80,9 +80,10 @@
  * .disturbed).  5: ACCESS runs the tool's loops (include/measure/access.h):
  * LOAD_LATENCY follows a random cycle drawn from ACCESS's SEED (struct
  * cacheprobe_access.seed), OPS is done in whole loop steps and the reply
- * says how many, the throughput variants need four slots.
+ * says how many, the throughput variants need four slots.  6: CHASE with
+ * PREPARE NONE walks every cycle four times before its first sample.
  */
-#define CACHEPROBE_ABI_VERSION		5
+#define CACHEPROBE_ABI_VERSION		6
 
 /*
  * CPU sets ("cpumasks") cross the ABI as bitmaps: an array of __u64 words in
@@ -246,6 +247,14 @@
  *	other, those of different chases do not.  OPS must be a multiple of
  *	CHASES (each chase does OPS / CHASES loads per sample), and CHASES at
  *	most n.  Every sample goes on where the previous one stopped.
+ *	(ABI 6) With PREPARE NONE, before the first sample every chase
+ *	walks its whole cycle four times on the measuring CPU, interrupts
+ *	on (the laps the tool's user mode walks a working set before it is
+ *	used), so that the samples find the buffer as repeated use leaves it
+ *	in the caches (a non-inclusive last level may not keep lines written
+ *	only once, as building the chain writes them); the samples go on
+ *	where that walk stopped.  Before ABI 6 the first samples found the
+ *	buffer as building the chain left it.
  *	Reply: the run attributes (see "Measurement commands"), one SERIES
  *	for the CPU, and (ABI 4) PAGE_BYTES; a value is the TSC ticks of OPS
  *	loads.  Errors: EINVAL for an unknown PAGES, CHASES 17 or more or
