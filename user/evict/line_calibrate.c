@@ -79,6 +79,8 @@ struct calibration {
 	enum cp_page_size pages;
 	struct cp_line_levels *levels;
 	const struct cp_timer_floor *floor;
+	cp_line_plateau_fn other;	/* NULL: @timer's */
+	void *other_timer;
 };
 
 static uint64_t to_lines(uint64_t bytes)
@@ -209,6 +211,8 @@ static int sample_plateau(const struct calibration *run, uint64_t bytes,
 static int plateau(const struct calibration *run, uint64_t bytes,
 		   bool flushed, double *out)
 {
+	if (run->other)
+		return run->other(run->other_timer, bytes, flushed, out);
 	if (run->timer == CP_LINE_TIMER_SAMPLE)
 		return sample_plateau(run, bytes, flushed, out);
 	return chase_plateau(run, bytes, flushed, out);
@@ -254,6 +258,33 @@ static int cache_plateaus(const struct calibration *run, uint64_t *last_ws)
 	return 0;
 }
 
+/* The plateaus of every level, memory last, then thresholds (inner
+ * plateaus padded by @pad) and merges (on @spread). */
+static int calibrate_levels(struct calibration *run, double pad,
+			    double spread, struct cp_error *error)
+{
+	struct cp_line_levels *levels = run->levels;
+	uint64_t last_ws = 1 << 20;
+	int ret = cache_plateaus(run, &last_ws);
+
+	if (!ret)
+		ret = plateau(run, last_ws, true,
+			      &levels->plateau_ticks[levels->nr]);
+	if (ret == -EINTR)
+		return cp_error_set(error, EINTR,
+				    "calibrating the line classifier: interrupted");
+	if (ret && run->other)
+		return ret;
+	if (ret)
+		return cp_error_set(error, -ret,
+				    "cannot calibrate the line classifier");
+	snprintf(levels->names[levels->nr], sizeof(levels->names[0]), "memory");
+	levels->nr++;
+	cp_line_levels_thresholds_padded(levels, pad);
+	cp_line_levels_merge(levels, spread);
+	return 0;
+}
+
 int cp_lines_calibrate(const struct cp_topology *topology, unsigned int cpu,
 		       enum cp_flush_instruction flush, uint64_t seed,
 		       enum cp_line_timer timer, enum cp_page_size pages,
@@ -267,31 +298,31 @@ int cp_lines_calibrate(const struct cp_topology *topology, unsigned int cpu,
 		.levels = levels,
 		.floor = floor,
 	};
-	uint64_t last_ws = 1 << 20;
-	int ret;
 
 	memset(levels, 0, sizeof(*levels));
 	if (flush == CP_FLUSH_NONE)
 		return cp_error_set(error, EOPNOTSUPP,
 				    "calibrating memory latency needs CLFLUSH");
 	cp_lines_timer_floor(scratch, CP_LINES_FLOOR_PROBES, floor);
-	ret = cache_plateaus(&run, &last_ws);
-	if (!ret)
-		ret = plateau(&run, last_ws, true,
-			      &levels->plateau_ticks[levels->nr]);
-	if (ret == -EINTR)
-		return cp_error_set(error, EINTR,
-				    "calibrating the line classifier: interrupted");
-	if (ret)
-		return cp_error_set(error, -ret,
-				    "cannot calibrate the line classifier");
-	snprintf(levels->names[levels->nr], sizeof(levels->names[0]), "memory");
-	levels->nr++;
 	/* The sampled loads, one line a page in random order, time each
 	 * level in a spread of steps; the chase's lines are steadier. */
-	cp_line_levels_thresholds_padded(levels, timer == CP_LINE_TIMER_SAMPLE
-							 ? 2 * floor->spread
-							 : 0);
-	cp_line_levels_merge(levels, floor->spread);
-	return 0;
+	return calibrate_levels(&run, timer == CP_LINE_TIMER_SAMPLE
+					      ? 2 * floor->spread
+					      : 0,
+				floor->spread, error);
+}
+
+int cp_lines_calibrate_with(const struct cp_topology *topology,
+			    unsigned int cpu, cp_line_plateau_fn plateau,
+			    void *timer, double spread,
+			    struct cp_line_levels *levels,
+			    struct cp_error *error)
+{
+	struct calibration run = {
+		.topology = topology, .cpu = cpu, .levels = levels,
+		.other = plateau, .other_timer = timer,
+	};
+
+	memset(levels, 0, sizeof(*levels));
+	return calibrate_levels(&run, 0, spread, error);
 }

@@ -7,6 +7,7 @@
 #ifndef CACHEPROBE_LINE_CALIBRATE_H
 #define CACHEPROBE_LINE_CALIBRATE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -67,5 +68,27 @@ int cp_lines_calibrate(const struct cp_topology *topology, unsigned int cpu,
 		       enum cp_line_timer timer, enum cp_page_size pages,
 		       struct cp_line_levels *levels,
 		       struct cp_timer_floor *floor, struct cp_error *error);
+
+/*
+ * Another per-line timer's plateau (the module's, in kernel mode): the
+ * median latency in ticks, its floor subtracted, of a warm working set
+ * of @bytes laid out as cp_lines_spread_stride() says, or of memory when
+ * @flushed (@bytes being then the last level's set, of which the timer
+ * may take fewer lines).  0 or -errno with the timer's own error set.
+ */
+typedef int (*cp_line_plateau_fn)(void *timer, uint64_t bytes, bool flushed,
+				  double *out);
+
+/*
+ * cp_lines_calibrate's levels for @cpu, taken with @plateau on @timer
+ * whose floor has a p5-p95 spread of @spread ticks: the same working
+ * sets, thresholds and merges.  0, or -errno with @error set (-EINTR when
+ * interrupted).
+ */
+int cp_lines_calibrate_with(const struct cp_topology *topology,
+			    unsigned int cpu, cp_line_plateau_fn plateau,
+			    void *timer, double spread,
+			    struct cp_line_levels *levels,
+			    struct cp_error *error);
 
 #endif
