@@ -894,6 +894,35 @@ t_area_kernel() {
 	t_json_kernel "$name-json" "$json" "$area" "$pat"
 }
 
+# t_cold_kernel_lines NAME FILE: every kernel-mode warm and wbinvd first
+# pass of FILE classified its lines: loads_classified above 0, the level
+# shares (-1 for merged levels) summing to a million, give or take the
+# rounding of each.
+t_cold_kernel_lines() {
+	local bad
+	bad=$(awk -F'[":,]+' '
+		/"name":/ { name = $3; lines = ""; sum = 0; levels = 0 }
+		/"mode":"kernel"/ { kernel = 1 }
+		/"mode":"user"/ { kernel = 0 }
+		$2 ~ /^[a-z0-9]+_ppm$/ && $2 != "cached_ppm" &&
+		    $2 !~ /_median_ppm$|_worst_ppm$/ && $3 >= 0 {
+			sum += $3; levels++ }
+		$2 == "loads_classified" { lines = $3 }
+		/^    }/ && name ~ /^(warm|wbinvd) .* first pass$/ && kernel {
+			if (lines == "" || lines <= 0 || levels == 0 ||
+			    sum < 1000000 - levels || sum > 1000000)
+				print name ": lines " lines ", shares " sum
+			n++
+		}
+		END { if (!n) print "no kernel-mode warm or wbinvd first pass" }
+	' "$2")
+	if [ -z "$bad" ]; then
+		t_pass "$1"
+	else
+		t_fail "$1" "$bad"
+	fi
+}
+
 test_area_kernel_modes() {
 	local tr buffer0 m n
 	for tr in netlink ioctl; do
@@ -963,6 +992,16 @@ test_area_kernel_modes() {
 		t_json_kernel "coldcache-kernel-$m" /tmp/coldcache-kernel-netlink.json \
 			coldcache "$m .* first pass"
 	done
+	# ABI 6: warm's and wbinvd's lines classified one by one by the
+	# module's timer, on levels measured with it (the guest has no cache
+	# model: the shares say nothing, their presence and sum do).
+	for tr in netlink ioctl; do
+		t_cold_kernel_lines "coldcache-kernel-lines-$tr" \
+			"/tmp/coldcache-kernel-$tr.json"
+	done
+	t_expect_out coldcache-kernel-lines-notes \
+		"kernel classifier level [A-Za-z0-9+]+: plateau [0-9]+ ticks, anything slower" \
+		cat /tmp/coldcache-kernel-netlink.json
 	if grep -q '"hypervisor":"none"' /tmp/coldcache-kernel-netlink.json ||
 	   ! grep -q '"hypervisor":"' /tmp/coldcache-kernel-netlink.json; then
 		t_fail coldcache-kernel-hypervisor-json "the JSON names no hypervisor: $(grep '"hypervisor"' /tmp/coldcache-kernel-netlink.json)"

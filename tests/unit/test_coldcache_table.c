@@ -88,12 +88,43 @@ static void test_no_floor_no_mark(void **state)
 	cp_results_free(&results);
 }
 
+/* Kernel mode classifies warm's lines but not clflush's: the table shows
+ * the levels of the first, a dash for the other. */
+static void test_kernel_shares(void **state)
+{
+	struct cp_results results;
+	struct text_capture capture;
+	const double samples[] = { 40, 40, 40 };
+	char *row, *end, *dashes;
+
+	(void)state;
+	fixture_results(&results);
+	add_pass(&results, "kernel", "warm 24 KiB first pass", 0.5);
+	fixture_area_measurement(&results, "coldcache", "kernel",
+				 "clflush 24 KiB first pass", samples, 3);
+	capture_text_begin(&capture);
+	cli_print_coldcache(capture.stream, &results);
+	capture_text_end(&capture);
+	assert_non_null(strstr(capture.text, "pass; % of lines timed singly"));
+	row = strstr(capture.text, "\n  warm 24 KiB");
+	assert_non_null(row);
+	assert_non_null(strstr(row, "100.0%"));
+	row = strstr(capture.text, "\n  clflush 24 KiB");
+	assert_non_null(row);
+	end = strchr(row + 1, '\n');
+	dashes = strstr(row, "      -      -");
+	assert_true(end && dashes && dashes < end);
+	free(capture.text);
+	cp_results_free(&results);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_floor_of_the_mode),
 		cmocka_unit_test(test_pass_under_the_floor),
 		cmocka_unit_test(test_no_floor_no_mark),
+		cmocka_unit_test(test_kernel_shares),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -347,6 +347,52 @@ static void test_report_c2c(void **state)
 	cp_results_free(&results);
 }
 
+/* Kernel mode classifies warm's lines but not clflush's: the table's
+ * level columns come from warm, though clflush comes first, and every
+ * row has a cell under each heading. */
+static void test_report_coldcache_kernel_columns(void **state)
+{
+	struct cp_results results;
+	struct cp_measurement *m;
+	const char *table, *end, *row;
+	char *html;
+	size_t headings;
+
+	(void)state;
+	fixture_results(&results);
+	add(&results, "coldcache", "kernel", "clflush 1 MiB first pass");
+	m = add(&results, "coldcache", "kernel", "warm 1 MiB first pass");
+	cp_measurement_add_param(m, "l1d_ppm", -1);
+	cp_measurement_add_param(m, "l2_ppm", 990000);
+	cp_measurement_add_param(m, "memory_ppm", 10000);
+	cp_measurement_add_param(m, "cached_ppm", 990000);
+	html = report_of(&results);
+	table = strstr(html, "coldcache, kernel mode: eviction cost");
+	assert_non_null(table);
+	end = strstr(table, "</table>");
+	assert_non_null(end);
+	row = strstr(table, "</thead>");
+	assert_non_null(row);
+	headings = 0;
+	for (const char *at = strstr(table, "<th"); at && at < row;
+	     at = strstr(at + 1, "<th"))
+		headings += at[3] == '>' || at[3] == ' ';
+	assert_int_equal(headings, 5 + 3 + 2);
+	for (row = strstr(row, "<tr>"); row && row < end;
+	     row = strstr(row + 1, "<tr>")) {
+		const char *row_end = strstr(row, "</tr>");
+		size_t cells = 0;
+
+		for (const char *at = strstr(row, "<td"); at && at < row_end;
+		     at = strstr(at + 1, "<td"))
+			cells++;
+		assert_int_equal(cells, headings);
+	}
+	assert_non_null(strstr(table, "<td>-</td>"));
+	free(html);
+	cp_results_free(&results);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -356,6 +402,7 @@ int main(void)
 		cmocka_unit_test(test_report_align),
 		cmocka_unit_test(test_report_xcore),
 		cmocka_unit_test(test_report_c2c),
+		cmocka_unit_test(test_report_coldcache_kernel_columns),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

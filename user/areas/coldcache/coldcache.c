@@ -462,11 +462,15 @@ static void group_plateaus(const struct cp_line_levels *levels, size_t last,
  * thresholds were measured one way and its lines timed another. */
 static void note_levels(struct cold_run *run)
 {
-	const struct cp_line_levels *levels = &run->levels;
-
 	cold_note(run, "classifier: levels measured in this run with the first passes' timer (a fenced load per line) on sets laid out like the working sets (one line per 4 KiB, %s pages), not from latency's chase",
 		  run->pages == CP_PAGES_4K ? "4 KiB" : "2 MiB");
+	cold_note_levels(run, &run->levels, run->calibration_floor.spread,
+			 "classifier");
+}
 
+void cold_note_levels(struct cold_run *run, const struct cp_line_levels *levels,
+		      double spread, const char *what)
+{
 	for (size_t k = 0; k < levels->nr; k++) {
 		char group[48];
 
@@ -474,19 +478,18 @@ static void note_levels(struct cold_run *run)
 			continue;
 		cp_line_levels_group_name(levels, k, group, sizeof(group));
 		if (k + 1 < levels->nr)
-			cold_note(run, "classifier level %s: plateau %.0f ticks, up to %.0f ticks",
-				  group, levels->plateau_ticks[k],
+			cold_note(run, "%s level %s: plateau %.0f ticks, up to %.0f ticks",
+				  what, group, levels->plateau_ticks[k],
 				  levels->threshold_ticks[k]);
 		else
-			cold_note(run, "classifier level %s: plateau %.0f ticks, anything slower",
-				  group, levels->plateau_ticks[k]);
+			cold_note(run, "%s level %s: plateau %.0f ticks, anything slower",
+				  what, group, levels->plateau_ticks[k]);
 		if (strchr(group, '+')) {
 			char plateaus[64];
 
 			group_plateaus(levels, k, plateaus, sizeof(plateaus));
-			cold_note(run, "%s merged (plateaus %s ticks): the timer's spread (%.0f ticks) or the plateaus cannot tell them apart line by line",
-				  group, plateaus,
-				  run->calibration_floor.spread);
+			cold_note(run, "%s: %s merged (plateaus %s ticks): the timer's spread (%.0f ticks) or the plateaus cannot tell them apart line by line",
+				  what, group, plateaus, spread);
 		}
 	}
 }

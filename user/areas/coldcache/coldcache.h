@@ -71,6 +71,12 @@ enum cold_verdict {
 	COLD_VERDICT_DID_NOT_EVICT,
 };
 
+/* A step at least this slow (ticks, @floor included) is an interruption:
+ * COLD_INTERRUPTION_FACTOR times the memory plateau of @levels, at
+ * least 100 ticks, above the floor. */
+double cold_interruption_ticks(const struct cp_line_levels *levels,
+			       double floor);
+
 /* Bytes from one working-set line to the next for a set of @size bytes. */
 size_t cold_line_stride(uint64_t size);
 
@@ -93,6 +99,14 @@ struct cold_run {
 	enum cp_flush_instruction flush;
 	enum cp_page_size pages;	/* of the working sets (--pages) */
 	uint32_t kernel_pages;		/* CHASE's PAGES; 0: not chosen */
+	uint32_t kernel_abi;		/* the module's ABI version */
+	uint64_t kernel_max_buffer;	/* its largest buffer, bytes */
+	bool kernel_clflush;		/* the module's CPU has CLFLUSH */
+	/* Kernel mode's classifier (coldcache_kernel_lines.c), measured
+	 * with the module's own timer; kernel_lines: it was. */
+	bool kernel_lines;
+	struct cp_line_levels kernel_levels;
+	struct cp_timer_floor kernel_floor;
 	struct cp_eviction_plan plan;	/* at the chosen factor */
 	struct cp_garbage garbage;	/* naive's, and windows for the plans */
 	struct cp_readers *readers;	/* the plans' (all have the same CPUs) */
@@ -280,6 +294,23 @@ void cold_bandwidth_free(struct cold_bandwidth *bw);
  * measure warm, clflush and wbinvd through CHASE. */
 int cold_kernel_open(struct cold_run *run, struct cp_error *error);
 int cold_kernel_measure(struct cold_run *run, struct cp_error *error);
+/* Kernel mode's classifier levels (module ABI 6 and CLFLUSH; otherwise a
+ * note says why lines are not classified): 0 or -errno with @error set. */
+int cold_kernel_lines_calibrate(struct cold_run *run, struct cp_error *error);
+/* With the kernel classifier, time single lines of the working set of
+ * @size after @method (warm, wbinvd; the others are not timed so) and put
+ * their shares per level on @m: "<level>_ppm", "cached_ppm",
+ * "loads_classified", "loads_left_out", "line_stride_bytes".  0 or
+ * -errno with @error set. */
+int cold_kernel_lines_classify(struct cold_run *run,
+			       enum cp_coldcache_method method, uint64_t size,
+			       struct cp_measurement *m, struct cp_error *error);
+/* Notes on @levels (plateaus, thresholds, merges on @spread), each line
+ * beginning with @what. */
+void cold_note_levels(struct cold_run *run, const struct cp_line_levels *levels,
+		      double spread, const char *what);
+/* "l1d_ppm", the parameter of a level's share, for the level "L1d". */
+void cold_level_param(const char *level, char *out, size_t len);
 /* Kernel verdict from first-pass costs: "did not evict" at most
  * COLD_COST_LIKE_WARM times warm's (0: unknown), "as cold as clflush" at
  * least COLD_COST_LIKE_CLFLUSH times clflush's (0: unknown). */

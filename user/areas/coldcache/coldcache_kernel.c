@@ -51,6 +51,9 @@ int cold_kernel_open(struct cold_run *run, struct cp_error *error)
 	 * before, on 4 KiB pages, and the notes say so. */
 	run->kernel_pages = 0;
 	if (run->kernel_client) {
+		run->kernel_abi = info.abi_version;
+		run->kernel_max_buffer = info.max_buffer_bytes;
+		run->kernel_clflush = info.features & CACHEPROBE_FEAT_CLFLUSH;
 		if (info.abi_version >= 4)
 			run->kernel_pages = run->pages == CP_PAGES_4K
 						    ? CACHEPROBE_PAGES_4K
@@ -95,12 +98,13 @@ static double *per_access(const struct cp_run_result *result)
 
 static int record(struct cold_run *run, enum cp_coldcache_method method,
 		  uint64_t size, const struct cp_run_result *result,
-		  double *median_out)
+		  double *median_out, struct cp_measurement **out)
 {
 	struct cp_measurement *m = add(run, method, size);
 	double *values = per_access(result);
 	int ret;
 
+	*out = m;
 	if (!m || !values) {
 		free(values);
 		return -ENOMEM;
@@ -150,6 +154,7 @@ static int one_method(struct cold_run *run, size_t k, uint64_t size,
 		.pages = run->kernel_pages,
 	};
 	struct cp_run_result result;
+	struct cp_measurement *m;
 	int ret = cp_client_chase(run->kernel_client, &params, &result, error);
 
 	if (ret == -EOVERFLOW || ret == -EOPNOTSUPP) {
@@ -160,18 +165,21 @@ static int one_method(struct cold_run *run, size_t k, uint64_t size,
 	}
 	if (ret)
 		return ret;
-	ret = record(run, kernel_methods[k].method, size, &result, median);
+	ret = record(run, kernel_methods[k].method, size, &result, median, &m);
 	cp_run_result_free(&result);
-	return ret;
+	if (ret)
+		return ret;
+	return cold_kernel_lines_classify(run, kernel_methods[k].method, size,
+					  m, error);
 }
 
 int cold_kernel_measure(struct cold_run *run, struct cp_error *error)
 {
-	int ret = 0;
+	int ret;
 
 	if (!run->kernel_pages && run->pages != CP_PAGES_4K)
 		cold_note(run, "kernel mode: the module (before ABI 4) chases on 4 KiB pages only, not the 2 MiB pages of user mode");
-
+	ret = cold_kernel_lines_calibrate(run, error);
 	for (size_t s = 0; s < run->nr_sizes && !ret; s++) {
 		size_t first = run->context->results->nr_measurements;
 		double medians[NR_KERNEL_METHODS] = { 0 };
@@ -183,6 +191,9 @@ int cold_kernel_measure(struct cold_run *run, struct cp_error *error)
 				continue;
 			if (cp_interrupt_requested())
 				return -EINTR;
+			/* A refusal noted before must not name a later
+			 * failure of the tool's own. */
+			cp_error_clear(error);
 			ret = one_method(run, k, run->sizes[s], &medians[k],
 					 error);
 		}
@@ -190,7 +201,8 @@ int cold_kernel_measure(struct cold_run *run, struct cp_error *error)
 	}
 	if (ret && ret != -EINTR && ret != -ENOMEM)
 		return ret;
-	if (ret == -ENOMEM)
+	/* The tool's own allocations say nothing; the module's do. */
+	if (ret == -ENOMEM && !error->err)
 		return cp_error_set(error, ENOMEM, "coldcache: no memory");
 	return ret;
 }

@@ -37,6 +37,14 @@ static int alloc_outcome(struct cold_outcome *out, unsigned int reps,
 	return 0;
 }
 
+double cold_interruption_ticks(const struct cp_line_levels *levels,
+			       double floor)
+{
+	double memory = levels->plateau_ticks[levels->nr - 1];
+
+	return floor + COLD_INTERRUPTION_FACTOR * (memory > 100 ? memory : 100);
+}
+
 size_t cold_line_stride(uint64_t size)
 {
 	return cp_lines_spread_stride(size);
@@ -70,9 +78,7 @@ static long lines_to_classify(const struct cold_run *run, const uint16_t *steps,
 			      size_t nr_lines, double floor,
 			      const struct cold_outcome *out)
 {
-	double memory = run->levels.plateau_ticks[run->levels.nr - 1];
-	double threshold = floor + COLD_INTERRUPTION_FACTOR *
-					   (memory > 100 ? memory : 100);
+	double threshold = cold_interruption_ticks(&run->levels, floor);
 	size_t before = cp_lines_before_interruption(steps, nr_lines, threshold);
 	size_t wanted = nr_lines < COLD_MIN_CLASSIFIED ? nr_lines
 						       : COLD_MIN_CLASSIFIED;

@@ -135,17 +135,22 @@ static int record_evict(struct cold_run *run, const char *label,
 			   core_ratio);
 }
 
+void cold_level_param(const char *level, char *out, size_t len)
+{
+	size_t j = 0;
+
+	for (; level[j] && j + 5 < len; j++)
+		out[j] = (char)tolower((unsigned char)level[j]);
+	snprintf(out + j, len - j, "_ppm");
+}
+
 static void add_level_params(struct cold_run *run, struct cp_measurement *m,
 			     const struct cold_outcome *outcome)
 {
 	for (size_t k = 0; k < run->levels.nr; k++) {
 		char name[32];
-		size_t j = 0;
 
-		for (; run->levels.names[k][j] && j < 16; j++)
-			name[j] = (char)tolower(
-				(unsigned char)run->levels.names[k][j]);
-		snprintf(name + j, sizeof(name) - j, "_ppm");
+		cold_level_param(run->levels.names[k], name, sizeof(name));
 		cp_measurement_add_param(m, name,
 					 run->levels.merged[k]
 						 ? -1

@@ -274,26 +274,76 @@ static void print_bandwidth(FILE *out, const struct cp_results *results)
 		100 * stream->stats_ns.median / planned->stats_ns.median);
 }
 
-/* Kernel mode: first-pass cost only (the module times whole passes). */
+static bool is_kernel_pass(const struct cp_measurement *m)
+{
+	return is_coldcache(m) && strcmp(m->mode, "kernel") == 0 &&
+	       m->nr_samples;
+}
+
+/* The first kernel-mode pass whose lines were classified, or NULL. */
+static const struct cp_measurement *
+kernel_levels_of(const struct cp_results *results)
+{
+	for (size_t i = 0; i < results->nr_measurements; i++) {
+		const struct cp_measurement *m = &results->measurements[i];
+
+		for (size_t k = 0; is_kernel_pass(m) && k < m->nr_params; k++)
+			if (is_level_param(&m->params[k]))
+				return m;
+	}
+	return NULL;
+}
+
+static void print_kernel_header(FILE *out,
+				const struct cp_measurement *levels)
+{
+	fprintf(out, "\ncoldcache in the module (%s)\n  %-28s %10s",
+		levels ? "one window per pass; % of lines timed singly"
+		       : "eviction and first pass in one window",
+		"method, working set", "1st pass");
+	for (size_t k = 0; levels && k < levels->nr_params; k++) {
+		char title[16];
+
+		if (!is_level_param(&levels->params[k]))
+			continue;
+		level_title(levels->params[k].name, title, sizeof(title));
+		fprintf(out, " %6s", title);
+	}
+	fprintf(out, "  %s\n", "verdict (from the cost)");
+}
+
+/* Kernel mode: the first-pass cost of whole passes, and the shares of
+ * the lines timed one by one where they were. */
 static void print_kernel(FILE *out, const struct cp_results *results)
 {
+	const struct cp_measurement *levels = kernel_levels_of(results);
 	bool header = false;
 
 	for (size_t i = 0; i < results->nr_measurements; i++) {
 		const struct cp_measurement *m = &results->measurements[i];
 		char pass[32];
 
-		if (!is_coldcache(m) || strcmp(m->mode, "kernel") != 0 ||
-		    !m->nr_samples)
+		if (!is_kernel_pass(m))
 			continue;
 		if (!header)
-			fprintf(out, "\ncoldcache in the module (eviction and first pass in one window)\n  %-28s %10s  %s\n",
-				"method, working set", "1st pass", "verdict (from the cost)");
+			print_kernel_header(out, levels);
 		header = true;
-		fprintf(out, "  %-28.*s %10s  %s\n",
+		fprintf(out, "  %-28.*s %10s",
 			(int)(strlen(m->name) - strlen(PASS_SUFFIX)), m->name,
-			cp_format_ns(m->stats_ns.median, pass, sizeof(pass)),
-			m->note);
+			cp_format_ns(m->stats_ns.median, pass, sizeof(pass)));
+		for (size_t k = 0; levels && k < levels->nr_params; k++) {
+			const struct cp_param *level = &levels->params[k];
+
+			if (!is_level_param(level))
+				continue;
+			if (cp_measurement_param(m, level->name, INT64_MIN) ==
+			    INT64_MIN)
+				fprintf(out, " %6s", "-");
+			else
+				print_share(out, cp_measurement_param(
+							 m, level->name, 0));
+		}
+		fprintf(out, "  %s\n", m->note);
 	}
 }
 

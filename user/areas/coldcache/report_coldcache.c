@@ -3,7 +3,8 @@
  * The coldcache area in the report: per eviction method, the cost of one
  * eviction and the residual warmth (share of the working set's lines each
  * level still served in the first pass, stacked), the factor sweep when it
- * ran; in kernel mode the first-pass cost the module timed.
+ * ran; in kernel mode the first-pass cost the module timed and, where
+ * it timed lines one by one (warm, wbinvd), their shares.
  */
 #include <ctype.h>
 #include <math.h>
@@ -194,9 +195,19 @@ static void warmth_add(struct warmth *warmth, const struct cp_measurement *m)
 	}
 }
 
+/* Kernel mode classifies the lines of some methods only (warm, wbinvd). */
+static bool has_level_params(const struct cp_measurement *m)
+{
+	for (size_t p = 0; p < m->nr_params; p++)
+		if (is_level_param(m->params[p].name))
+			return true;
+	return false;
+}
+
 static void warmth_chart(FILE *out, const struct cp_results *results,
 			 const char *mode)
 {
+	bool kernel = strcmp(mode, "kernel") == 0;
 	struct warmth *warmth = calloc(1, sizeof(*warmth));
 	struct svg_series series[MAX_LEVELS];
 	char title[96];
@@ -208,7 +219,8 @@ static void warmth_chart(FILE *out, const struct cp_results *results,
 			warmth->share[l][b] = NAN;
 	for (size_t i = 0; i < results->nr_measurements &&
 	     warmth->nr_bars < MAX_ITEMS * MAX_ITEMS; i++)
-		if (is_pass(&results->measurements[i], mode))
+		if (is_pass(&results->measurements[i], mode) &&
+		    has_level_params(&results->measurements[i]))
 			warmth_add(warmth, &results->measurements[i]);
 	for (size_t l = 0; l < warmth->nr_levels; l++) {
 		level_name(warmth->param[l], warmth->level[l],
@@ -226,7 +238,8 @@ static void warmth_chart(FILE *out, const struct cp_results *results,
 			.category_label = "method and working set",
 			.nr_categories = warmth->nr_bars,
 			.categories = warmth->bars,
-			.y = { .label = "share of lines served (%, median)",
+			.y = { .label = kernel ? "share of the lines timed one by one (%)"
+					       : "share of lines served (%, median)",
 			       .format = SVG_FORMAT_PERCENT },
 			.stacked = true,
 			.nr_series = warmth->nr_levels, .series = series,
@@ -303,29 +316,55 @@ static void sweep_chart(FILE *out, const struct cp_results *results,
 	free(sweep);
 }
 
-static void table_headers(const struct cp_results *results, const char *mode,
+/* The pass whose levels are the table's columns: the first with any
+ * (kernel mode classifies the lines of some methods only), or NULL. */
+static const struct cp_measurement *
+columns_of(const struct cp_results *results, const char *mode)
+{
+	for (size_t i = 0; i < results->nr_measurements; i++) {
+		const struct cp_measurement *m = &results->measurements[i];
+
+		if (is_pass(m, mode) && has_level_params(m))
+			return m;
+	}
+	return NULL;
+}
+
+static void table_headers(const struct cp_measurement *columns,
 			  char *headers, size_t len)
 {
 	snprintf(headers, len,
 		 "method|working set|eviction (median)|95 %% interval|first pass (per access)");
-	for (size_t i = 0; i < results->nr_measurements; i++) {
-		const struct cp_measurement *m = &results->measurements[i];
+	for (size_t p = 0; columns && p < columns->nr_params; p++) {
+		char level[32];
 
-		if (!is_pass(m, mode))
+		if (!is_level_param(columns->params[p].name))
 			continue;
-		for (size_t p = 0; p < m->nr_params; p++) {
-			char level[32];
-
-			if (!is_level_param(m->params[p].name))
-				continue;
-			level_name(m->params[p].name, level, sizeof(level));
-			snprintf(headers + strlen(headers),
-				 len - strlen(headers), "|%s", level);
-		}
-		break;
+		level_name(columns->params[p].name, level, sizeof(level));
+		snprintf(headers + strlen(headers), len - strlen(headers),
+			 "|%s", level);
 	}
 	snprintf(headers + strlen(headers), len - strlen(headers),
 		 "|worst repetition: cached|verdict");
+}
+
+/* @pass's share of each level of @columns, "-" where it has none. */
+static void level_cells(FILE *out, const struct cp_measurement *columns,
+			const struct cp_measurement *pass)
+{
+	for (size_t p = 0; columns && p < columns->nr_params; p++) {
+		const char *name = columns->params[p].name;
+		int64_t ppm = cp_measurement_param(pass, name, INT64_MIN);
+
+		if (!is_level_param(name))
+			continue;
+		if (ppm == INT64_MIN)
+			report_cell(out, "-");
+		else if (ppm < 0)
+			report_cell(out, "merged into the next");
+		else
+			report_cell_percent(out, (double)ppm / 1e4);
+	}
 }
 
 static void table_row(FILE *out, const struct cp_results *results,
@@ -352,15 +391,7 @@ static void table_row(FILE *out, const struct cp_results *results,
 		report_cell(out, "< floor");
 	else
 		report_cell_ns(out, pass->stats_ns.median);
-	for (size_t p = 0; p < pass->nr_params; p++) {
-		if (!is_level_param(pass->params[p].name))
-			continue;
-		if (pass->params[p].value < 0)
-			report_cell(out, "merged into the next");
-		else
-			report_cell_percent(out,
-					    (double)pass->params[p].value / 1e4);
-	}
+	level_cells(out, columns_of(results, mode), pass);
 	report_cell_percent(out,
 			    cp_measurement_param(pass, "cached_worst_ppm", -1) < 0
 				    ? NAN
@@ -375,7 +406,7 @@ static void table(FILE *out, const struct cp_results *results,
 {
 	char headers[512], caption[96];
 
-	table_headers(results, mode, headers, sizeof(headers));
+	table_headers(columns_of(results, mode), headers, sizeof(headers));
 	snprintf(caption, sizeof(caption),
 		 "coldcache, %s mode: eviction cost and residual warmth",
 		 mode);
