@@ -70,7 +70,7 @@ struct cp_level_estimate {
 
 #define CP_MAX_LEVELS 6
 #define CP_MAX_SKIPPED_AREAS 16
-#define CP_MAX_AREA_NOTES 24
+#define CP_MAX_AREA_NOTES 48
 
 /* An area left out before measuring. */
 
