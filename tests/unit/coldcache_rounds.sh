@@ -142,5 +142,33 @@ else
 	fi
 fi
 
+# One size at a time, taking turns: between one size's last round and the
+# next size's first, the turn passes too.  One repetition a size makes
+# every size a single round, so only that pass lets latency in between.
+if [ -z "$shim" ]; then
+	skip "coldcache one size at a time, taking turns: no AVPHYS-SHIM given"
+elif ! command -v script >/dev/null 2>&1; then
+	skip "coldcache one size at a time, taking turns: no script(1)"
+else
+	CACHEPROBE_TEST_AVPHYS_PAGES=1 LD_PRELOAD="$shim" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+		script -qfec "'$program' run coldcache latency --methods warm \
+		--repeats 1 --max-size 1M -n 3 \
+		--json '$work/split-turns.json'" /dev/null >"$work/tty" 2>"$work/err"
+	status=$?
+	order=$(tr '\r' '\n' <"$work/tty" |
+		grep -ao '\(coldcache\|latency\) (area' |
+		sed 's/ (area//' | uniq | tr '\n' ' ')
+	sizes=$(grep -c '"name":"warm .* first pass"' "$work/split-turns.json" 2>/dev/null)
+	coldcache_spells=$(echo "$order" | tr ' ' '\n' | grep -c '^coldcache$')
+	if [ "$status" -eq 0 ] && [ "${sizes:-0}" -ge 2 ] &&
+	   [ "$coldcache_spells" -ge "$sizes" ]; then
+		ok "coldcache one size at a time, taking turns: $sizes sizes in $coldcache_spells spells ($order)"
+	else
+		not_ok "coldcache one size at a time, taking turns" \
+			"exit status $status, $sizes sizes, spells: $order"
+	fi
+fi
+
 echo "1..$number"
 [ "$failures" -eq 0 ]

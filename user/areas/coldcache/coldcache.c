@@ -19,6 +19,7 @@
 
 #include "areas/coldcache/coldcache_table.h"
 #include "harness/interrupt.h"
+#include "harness/turns.h"
 #include "areas/latency/latency_choices.h"
 #include "evict/line_calibrate.h"
 #include "machine/usable_cpus.h"
@@ -599,6 +600,9 @@ static int measure_methods(struct cold_run *run, struct cp_error *error)
 			      : n - first;
 		ret = measure_group(run, entries + first, count,
 				    bandwidth ? &bw : NULL, error);
+		/* Between sizes as between rounds, the other areas measure. */
+		if (!ret && first + count < n)
+			ret = cp_turn_pass();
 	}
 	/* The floor is every run's first measurement, rounds or none. */
 	if (!run->floor_rounds && !ret && cold_probe_floor(run))
