@@ -130,6 +130,7 @@ bool cp_fault(unsigned int bit);
 void cp_live_inc(const void *obj);
 void cp_live_dec(const void *obj);
 void cp_lost_place(void);
+void cp_warm_rounds(u64 rounds);
 #else
 static inline bool cp_fault(unsigned int bit)
 {
@@ -145,6 +146,10 @@ static inline void cp_live_dec(const void *obj)
 }
 
 static inline void cp_lost_place(void)
+{
+}
+
+static inline void cp_warm_rounds(u64 rounds)
 {
 }
 #endif

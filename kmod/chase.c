@@ -66,6 +66,7 @@ static int cp_chase_warm(struct cp_worker *w, struct cp_chase *c)
 		n = min_t(u64, rounds, CP_CHASE_WARM_CHUNK);
 		rounds -= n;
 		cp_chase_follow(c->pos, c->chases, n, 0);
+		cp_warm_rounds(n);
 		ret = cp_run_check(w, 0);
 		if (ret)
 			return ret;

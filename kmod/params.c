@@ -164,6 +164,37 @@ void cp_lost_place(void)
 	atomic_inc(&lost_places);
 }
 
+/*
+ * CHASE's warming walk (ABI 6) changes no value a reply carries, and the
+ * guests have no caches to show it in the timings: this count of its
+ * rounds shows that it ran, how far, and only when it should.
+ */
+static atomic64_t warm_rounds = ATOMIC64_INIT(0);
+
+static int cp_get_warm(char *buf, const struct kernel_param *kp)
+{
+	return scnprintf(buf, PAGE_SIZE, "%lld\n",
+			 (long long)atomic64_read(&warm_rounds));
+}
+
+static const struct kernel_param_ops cp_warm_ops = {
+	.set = cp_set_live,
+	.get = cp_get_warm,
+};
+
+module_param_cb(warm_rounds, &cp_warm_ops, NULL, 0444);
+MODULE_PARM_DESC(warm_rounds,
+		 "Test builds only: rounds (one load of every chase) CHASE's walks before the first sample took");
+
+/**
+ * cp_warm_rounds() - count rounds of CHASE's warming walk
+ * @rounds: rounds walked
+ */
+void cp_warm_rounds(u64 rounds)
+{
+	atomic64_add(rounds, &warm_rounds);
+}
+
 /**
  * cp_fault() - whether a test asked for a fault
  * @bit: a CP_FAULT_* bit

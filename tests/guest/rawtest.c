@@ -14,6 +14,9 @@
  *   kcmd:   the measurement commands (ABI 2) over both transports: result
  *           shapes, the interrupt-off window bound, bad input; CHASE's
  *           PAGES, CHASES and SEED and its reply's PAGE_BYTES (ABI 4).
+ *   chase-warm: on the test build, CHASE's walk before its first sample
+ *           (ABI 6) counted in warm_rounds: four laps of every cycle with
+ *           PREPARE NONE, once per request, none with CLFLUSH or WBINVD.
  *   chase-options: kcmd's CHASE checks of ABI 4 alone (PAGES, CHASES,
  *           SEED, PAGE_BYTES), run again on the test build to see that
  *           none of them leaves an object behind.
@@ -1866,6 +1869,72 @@ static int run_kcmd(uint32_t offline)
 }
 
 /* CHASE's ABI 4 options alone, for the test build's live-object count. */
+/* The test build's count of rounds CHASE's warming walks took, or -1. */
+static long long warm_rounds(void)
+{
+	FILE *f = fopen("/sys/module/cacheprobe/parameters/warm_rounds", "r");
+	long long n = -1;
+
+	if (!f)
+		return -1;
+	if (fscanf(f, "%lld", &n) != 1)
+		n = -1;
+	fclose(f);
+	return n;
+}
+
+/* A CHASE that succeeds and walked @want rounds before its samples. */
+static void k_check_warm(const struct kctx *c, bool nl, const char *name,
+			 const struct kreq *q, long long want)
+{
+	long long before = warm_rounds(), walked;
+	char full[128];
+
+	k_check_ok(c, nl, name, q);
+	walked = warm_rounds() - before;
+	snprintf(full, sizeof(full), "%s-rounds-%s", name,
+		 nl ? "netlink" : "ioctl");
+	check(before >= 0 && walked == want, full,
+	      "walked %lld rounds before the samples, want %lld", walked,
+	      want);
+}
+
+/*
+ * ABI 6: with PREPARE NONE, every chase walks its cycle four times before
+ * the first sample, once however many samples follow; with an eviction
+ * before each sample there is no walk.  1024 slots of 64 bytes.
+ */
+static void k_chase_warm(const struct kctx *c, bool nl)
+{
+	uint32_t last = online_cpus() - 1;
+	struct kreq q = k_chase(last);
+
+	q.stride = 64;
+	k_check_warm(c, nl, "chase-warm-four-laps", &q, 4 * 1024);
+	q.prepare = CACHEPROBE_PREPARE_NONE;
+	k_check_warm(c, nl, "chase-warm-prepare-none", &q, 4 * 1024);
+	/* Three cycles of 341, 341 and 342 slots: rounds of the longest. */
+	q.chases = 3;
+	q.ops = 255;
+	k_check_warm(c, nl, "chase-warm-three-chases", &q, 4 * 342);
+	q = k_chase(last);
+	q.stride = 64;
+	q.prepare = CACHEPROBE_PREPARE_CLFLUSH;
+	k_check_warm(c, nl, "chase-warm-none-with-clflush", &q, 0);
+	q.prepare = CACHEPROBE_PREPARE_WBINVD;
+	k_check_warm(c, nl, "chase-warm-none-with-wbinvd", &q, 0);
+}
+
+static int run_chase_warm(void)
+{
+	struct kctx c;
+
+	k_open(&c);
+	k_chase_warm(&c, true);
+	k_chase_warm(&c, false);
+	return failures ? 1 : 0;
+}
+
 static int run_chase_options(void)
 {
 	struct kctx c;
@@ -2219,6 +2288,8 @@ int main(int argc, char **argv)
 		return run_kcmd(~0u);
 	if (argc == 2 && !strcmp(argv[1], "chase-options"))
 		return run_chase_options();
+	if (argc == 2 && !strcmp(argv[1], "chase-warm"))
+		return run_chase_warm();
 	if (argc == 3 && !strcmp(argv[1], "offline"))
 		return run_offline((uint32_t)atoi(argv[2]));
 	if (argc == 3 && !strcmp(argv[1], "wbnoinvd") &&
@@ -2247,7 +2318,7 @@ int main(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "fault"))
 		return run_fault(argv[2]);
 	fprintf(stderr,
-		"usage: %s root|unpriv|kcmd|chase-options|offline CPU|overflow|limit|long T [CMD]|long-handled T|wait T|small T|concurrent T|fault WHAT|wbnoinvd assumed|abi\n",
+		"usage: %s root|unpriv|kcmd|chase-options|chase-warm|offline CPU|overflow|limit|long T [CMD]|long-handled T|wait T|small T|concurrent T|fault WHAT|wbnoinvd assumed|abi\n",
 		argv[0]);
 	return 2;
 }

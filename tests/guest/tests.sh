@@ -213,7 +213,7 @@ test_load() {
 	need_no_module
 	t_run insmod insmod "$KO"
 	# The test-only parameters are compiled out of the module meant for use.
-	for p in fault_inject live_objects lost_places; do
+	for p in fault_inject live_objects lost_places warm_rounds; do
 		if [ -e "/sys/module/cacheprobe/parameters/$p" ]; then
 			t_fail "production-lacks-$p" "$KO has the test-only parameter $p"
 		else
@@ -823,6 +823,19 @@ test_chase_options() {
 	live_zero chase-options-live-objects-0
 }
 
+# ABI 6: CHASE with PREPARE NONE walks its cycles four times before its
+# first sample; the test build counts the walk's rounds (warm_rounds),
+# which no reply carries and the guests' timings cannot show.
+test_chase_warm() {
+	need_test_module
+	if [ ! -e "$PARAM/warm_rounds" ]; then
+		t_skip chase-warm "no test build of the module loaded"
+		return
+	fi
+	run_raw t- chase-warm
+	live_zero chase-warm-live-objects-0
+}
+
 test_unpriv() {
 	need_module || return
 	t_expect_out unpriv-info-netlink "^module: *cacheprobe .* via netlink" \
@@ -1223,6 +1236,7 @@ t_test kill test_kill
 t_test kill-warm test_kill_warm
 t_test fault-inject test_faults
 t_test chase-options test_chase_options
+t_test chase-warm test_chase_warm
 t_test unpriv test_unpriv
 t_test load-unload test_load_unload
 t_test unloaded test_unloaded
