@@ -33,6 +33,17 @@ static struct cp_line_levels four_levels(void)
 	return levels;
 }
 
+/* A plateau is the median step less the floor, never below 0. */
+static void test_median_above_floor(void **state)
+{
+	const uint16_t steps[] = { 50, 52, 60, 51, 49 };
+	const uint16_t fast[] = { 40, 41, 42 };
+
+	(void)state;
+	assert_true(cp_lines_median_above(steps, 5, 50) == 1);
+	assert_true(cp_lines_median_above(fast, 3, 50) == 0);
+}
+
 static void test_thresholds_are_geometric_means(void **state)
 {
 	struct cp_line_levels levels = four_levels();
@@ -315,6 +326,7 @@ static void test_record_nothing_measured(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_median_above_floor),
 		cmocka_unit_test(test_thresholds_are_geometric_means),
 		cmocka_unit_test(test_classify_crafted_steps),
 		cmocka_unit_test(test_saturated_step_is_last_level),

@@ -58,6 +58,19 @@ void cp_lines_floor_of(const uint16_t *steps, size_t n,
 	free(values);
 }
 
+double cp_lines_median_above(const uint16_t *steps, size_t n, double floor)
+{
+	double *values = malloc(n * sizeof(*values)), median;
+
+	if (!values)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		values[i] = (double)steps[i] - floor;
+	median = cp_stats_median(values, n);
+	free(values);
+	return median < 0 ? 0 : median;
+}
+
 void cp_lines_timer_floor(uint16_t *scratch, size_t nr_probes,
 			  struct cp_timer_floor *out)
 {

@@ -63,6 +63,9 @@ void cp_lines_timer_floor(uint16_t *scratch, size_t nr_probes,
 /* The floor of @n steps of some loop without its loads. */
 void cp_lines_floor_of(const uint16_t *steps, size_t n,
 		       struct cp_timer_floor *out);
+/* The median of @n steps less @floor, at least 0 (a level's plateau), or
+ * -1 without memory. */
+double cp_lines_median_above(const uint16_t *steps, size_t n, double floor);
 
 /*
  * Cache levels as the line classifier sees them: plateau latencies (ticks,

@@ -32,7 +32,6 @@
 #include "harness/interrupt.h"
 #include "areas/latency/latency_levels.h"
 #include "evict/line_sample.h"
-#include "stats/stats.h"
 
 /*
  * Timed passes per plateau, the lowest median kept: another program on
@@ -93,17 +92,8 @@ static uint64_t to_lines(uint64_t bytes)
 static double pass_median(struct cp_chase *ws, uint16_t *steps,
 			  const struct cp_timer_floor *floor)
 {
-	double *values = malloc(ws->nr_lines * sizeof(*values));
-	double median;
-
-	if (!values)
-		return -1;
 	cp_lines_timed_pass((void ***)&ws->position, ws->nr_lines, steps);
-	for (size_t i = 0; i < ws->nr_lines; i++)
-		values[i] = (double)steps[i] - floor->median;
-	median = cp_stats_median(values, ws->nr_lines);
-	free(values);
-	return median < 0 ? 0 : median;
+	return cp_lines_median_above(steps, ws->nr_lines, floor->median);
 }
 
 /* The chase's plateau of a warm working set of @bytes, or of memory when
@@ -156,17 +146,10 @@ static double sample_pass_median(const uintptr_t *lines, size_t n,
 				 uint16_t *ticks)
 {
 	struct cp_timer_floor floor;
-	double *values = malloc(n * sizeof(*values)), median;
 
-	if (!values)
-		return -1;
 	cp_sample_floor(lines, n, ticks + n, &floor);
 	cp_sample_timed_loads(lines, n, ticks);
-	for (size_t i = 0; i < n; i++)
-		values[i] = (double)ticks[i] - floor.median;
-	median = cp_stats_median(values, n);
-	free(values);
-	return median < 0 ? 0 : median;
+	return cp_lines_median_above(ticks, n, floor.median);
 }
 
 /* The same with the sampled loads of line_sample.h, over a buffer of

@@ -31,7 +31,6 @@
 #include <string.h>
 
 #include "measure/rng.h"
-#include "stats/stats.h"
 
 /* Lines timed in a warm set: as many as a request may take. */
 #define WARM_LINES CACHEPROBE_MAX_SAMPLES
@@ -114,21 +113,6 @@ static int time_lines(struct kernel_timer *timer, uint64_t lines,
 	return ret;
 }
 
-/* The median of @n steps less the floor, at least 0. */
-static double median_above_floor(const uint16_t *steps, size_t n,
-				 double floor)
-{
-	double *values = malloc(n * sizeof(*values)), median;
-
-	if (!values)
-		return -1;
-	for (size_t i = 0; i < n; i++)
-		values[i] = (double)steps[i] - floor;
-	median = cp_stats_median(values, n);
-	free(values);
-	return median < 0 ? 0 : median;
-}
-
 static int kernel_plateau(void *opaque, uint64_t bytes, bool flushed,
 			  double *out)
 {
@@ -151,8 +135,8 @@ static int kernel_plateau(void *opaque, uint64_t bytes, bool flushed,
 
 		if (ret)
 			return ret;
-		median = median_above_floor(steps, samples,
-					    timer->run->kernel_floor.median);
+		median = cp_lines_median_above(steps, samples,
+					       timer->run->kernel_floor.median);
 		free(steps);
 		if (median < 0)
 			return cp_error_set(timer->error, ENOMEM,
