@@ -14,9 +14,6 @@
 /* Steps of each chase between two looks at the clock. */
 #define CP_CHASE_CHUNK	64
 
-/* Laps of every cycle before the first sample of PREPARE NONE. */
-#define CP_CHASE_WARM_LAPS	4
-
 /* Rounds of the warming walk between two looks at signals. */
 #define CP_CHASE_WARM_CHUNK	4096
 
@@ -32,39 +29,36 @@
  *	iteration's.
  * @chunk: iterations between two looks at the clock.
  * @prepare: enum cacheprobe_prepare.
- * @slots: slots of the chain.
- * @warmed: the warming walk of PREPARE NONE is done.
+ * @warm_left: rounds of PREPARE WARM's walk still to go (0: none, or
+ *	done).
  */
 struct cp_chase {
 	void *buf;
 	u64 size;
-	u64 slots;
+	u64 warm_left;
 	void *pos[CP_CHASE_MAX_CHASES];
 	u32 chases;
 	u32 iterations;
 	u32 rounds;
 	u32 chunk;
 	u32 prepare;
-	bool warmed;
 };
 
 /*
  * A level keeps lines it has seen reused: a non-inclusive last level
  * takes a line written once and evicted from L2 last, or not at all.
- * Walking every cycle a few times first makes PREPARE NONE's samples
+ * Walking every cycle a few times first makes PREPARE WARM's samples
  * time the buffer as a program's repeated use leaves it, not as the
  * chain's writing did.
  */
 static int cp_chase_warm(struct cp_worker *w, struct cp_chase *c)
 {
-	u64 rounds = DIV_ROUND_UP(c->slots, c->chases) * CP_CHASE_WARM_LAPS;
 	u64 n;
 	int ret;
 
-	c->warmed = true;
-	while (rounds) {
-		n = min_t(u64, rounds, CP_CHASE_WARM_CHUNK);
-		rounds -= n;
+	while (c->warm_left) {
+		n = min_t(u64, c->warm_left, CP_CHASE_WARM_CHUNK);
+		c->warm_left -= n;
 		cp_chase_follow(c->pos, c->chases, n, 0);
 		cp_warm_rounds(n);
 		ret = cp_run_check(w, 0);
@@ -85,8 +79,10 @@ static int cp_chase_prepare(struct cp_worker *w)
 		return 0;
 	case CACHEPROBE_PREPARE_CLFLUSH:
 		return cp_clflush_range(w, c->buf, c->size);
+	case CACHEPROBE_PREPARE_WARM:
+		return cp_chase_warm(w, c);
 	default:
-		return c->warmed ? 0 : cp_chase_warm(w, c);
+		return 0;
 	}
 }
 
@@ -188,13 +184,14 @@ static int cp_chase_check(const struct cp_chase_req *req, u32 *stride,
 		return ret;
 	*prepare = req->prepare ? req->prepare : CACHEPROBE_PREPARE_NONE;
 	if (*prepare < CACHEPROBE_PREPARE_NONE ||
-	    *prepare > CACHEPROBE_PREPARE_CLFLUSH)
+	    *prepare > CACHEPROBE_PREPARE_WARM)
 		return cp_fail(err, EINVAL, CACHEPROBE_ATTR_PREPARE,
 			       "unknown preparation",
-			       "prepare %u; NONE %u, WBINVD %u or CLFLUSH %u",
+			       "prepare %u; NONE %u, WBINVD %u, CLFLUSH %u or WARM %u",
 			       *prepare, CACHEPROBE_PREPARE_NONE,
 			       CACHEPROBE_PREPARE_WBINVD,
-			       CACHEPROBE_PREPARE_CLFLUSH);
+			       CACHEPROBE_PREPARE_CLFLUSH,
+			       CACHEPROBE_PREPARE_WARM);
 	if (*prepare == CACHEPROBE_PREPARE_CLFLUSH &&
 	    !boot_cpu_has(X86_FEATURE_CLFLUSH))
 		return cp_fail(err, EOPNOTSUPP, CACHEPROBE_ATTR_PREPARE,
@@ -261,7 +258,9 @@ int cp_chase(const struct cp_chase_req *req, struct cp_run_res *res,
 	}
 	res->page_bytes = cp_buf_page_bytes(c.buf, req->size);
 	chain.nr_slots = req->size / chain.stride;
-	c.slots = chain.nr_slots;
+	if (c.prepare == CACHEPROBE_PREPARE_WARM)
+		c.warm_left = DIV_ROUND_UP(chain.nr_slots, chain.chases) *
+			      CP_CHASE_WARM_LAPS;
 	chain.seed = req->has_seed ? req->seed : get_random_u64();
 	ret = cp_chain_build(c.buf, &chain, c.pos, err);
 	if (!ret)

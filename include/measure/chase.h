@@ -24,6 +24,12 @@
  * x86-64's general registers (a spilled one adds a store and a load to
  * its own chase, not to the others).
  */
+/*
+ * Laps over a working set before it is timed warm: CHASE's PREPARE WARM
+ * (ABI 6) and the tool's coldcache area, so both modes warm alike.
+ */
+#define CP_CHASE_WARM_LAPS	4
+
 #define CP_CHASE_MAX_CHASES	16
 
 /**

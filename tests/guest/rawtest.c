@@ -15,8 +15,8 @@
  *           shapes, the interrupt-off window bound, bad input; CHASE's
  *           PAGES, CHASES and SEED and its reply's PAGE_BYTES (ABI 4).
  *   chase-warm: on the test build, CHASE's walk before its first sample
- *           (ABI 6) counted in warm_rounds: four laps of every cycle with
- *           PREPARE NONE, once per request, none with CLFLUSH or WBINVD.
+ *           (PREPARE WARM, ABI 6) counted in warm_rounds: four laps of
+ *           every cycle, once per request; none with another preparation.
  *   chase-options: kcmd's CHASE checks of ABI 4 alone (PAGES, CHASES,
  *           SEED, PAGE_BYTES), run again on the test build to see that
  *           none of them leaves an object behind.
@@ -26,10 +26,10 @@
  *           within it but of more than U32_MAX slots are E2BIG, refused
  *           before anything is allocated.
  *   long T [CMD]: one long CMD (pingpong, bounce, xfer, chase, or
- *           chase-warm: a CHASE of 128 MiB with PREPARE NONE and two short
- *           samples, mostly building the chain and the walk before the
- *           samples; default pingpong) over
- *           transport T (netlink or ioctl), to be killed;
+ *           chase-warm: a CHASE of 128 MiB with PREPARE WARM and two
+ *           short samples, mostly building the chain and the walk before
+ *           the samples; default pingpong) over transport T (netlink or
+ *           ioctl), to be killed;
  *           prints "started at NS" first and "finished at NS: errno E
  *           MSG" (CLOCK_MONOTONIC) if it completes.
  *   long-handled T: the same with a SIGUSR1 handler; prints the errno.
@@ -1868,7 +1868,6 @@ static int run_kcmd(uint32_t offline)
 	return failures ? 1 : 0;
 }
 
-/* CHASE's ABI 4 options alone, for the test build's live-object count. */
 /* The test build's count of rounds CHASE's warming walks took, or -1. */
 static long long warm_rounds(void)
 {
@@ -1900,9 +1899,9 @@ static void k_check_warm(const struct kctx *c, bool nl, const char *name,
 }
 
 /*
- * ABI 6: with PREPARE NONE, every chase walks its cycle four times before
- * the first sample, once however many samples follow; with an eviction
- * before each sample there is no walk.  1024 slots of 64 bytes.
+ * ABI 6: with PREPARE WARM, every chase walks its cycle four times before
+ * the first sample, once however many samples follow; any other
+ * preparation walks nothing.  1024 slots of 64 bytes.
  */
 static void k_chase_warm(const struct kctx *c, bool nl)
 {
@@ -1910,15 +1909,17 @@ static void k_chase_warm(const struct kctx *c, bool nl)
 	struct kreq q = k_chase(last);
 
 	q.stride = 64;
+	q.prepare = CACHEPROBE_PREPARE_WARM;
 	k_check_warm(c, nl, "chase-warm-four-laps", &q, 4 * 1024);
-	q.prepare = CACHEPROBE_PREPARE_NONE;
-	k_check_warm(c, nl, "chase-warm-prepare-none", &q, 4 * 1024);
 	/* Three cycles of 341, 341 and 342 slots: rounds of the longest. */
 	q.chases = 3;
 	q.ops = 255;
 	k_check_warm(c, nl, "chase-warm-three-chases", &q, 4 * 342);
 	q = k_chase(last);
 	q.stride = 64;
+	k_check_warm(c, nl, "chase-warm-none-by-default", &q, 0);
+	q.prepare = CACHEPROBE_PREPARE_NONE;
+	k_check_warm(c, nl, "chase-warm-none-with-none", &q, 0);
 	q.prepare = CACHEPROBE_PREPARE_CLFLUSH;
 	k_check_warm(c, nl, "chase-warm-none-with-clflush", &q, 0);
 	q.prepare = CACHEPROBE_PREPARE_WBINVD;
@@ -1935,6 +1936,7 @@ static int run_chase_warm(void)
 	return failures ? 1 : 0;
 }
 
+/* CHASE's ABI 4 options alone, for the test build's live-object count. */
 static int run_chase_options(void)
 {
 	struct kctx c;
@@ -2005,6 +2007,7 @@ static int run_long(bool nl, bool handled, const char *cmd)
 		/* ABI 6: building the chain, then walking it four times
 		 * before the first sample, take most of its time. */
 		q = k_chase(last);
+		q.prepare = CACHEPROBE_PREPARE_WARM;
 		q.size = 128ull << 20;
 		q.samples = 2;
 		q.ops = 16;

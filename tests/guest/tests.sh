@@ -539,7 +539,7 @@ test_kill() {
 	fi
 }
 
-# ABI 6: CHASE with PREPARE NONE walks its chain before the first sample,
+# ABI 6: CHASE with PREPARE WARM walks its chain before the first sample,
 # on the worker, between looks at signals; a kill during a CHASE that is
 # mostly that walk must leave nothing behind either.
 test_kill_warm() {
@@ -823,7 +823,7 @@ test_chase_options() {
 	live_zero chase-options-live-objects-0
 }
 
-# ABI 6: CHASE with PREPARE NONE walks its cycles four times before its
+# ABI 6: CHASE with PREPARE WARM walks its cycles four times before its
 # first sample; the test build counts the walk's rounds (warm_rounds),
 # which no reply carries and the guests' timings cannot show.
 test_chase_warm() {

@@ -80,8 +80,8 @@
  * .disturbed).  5: ACCESS runs the tool's loops (include/measure/access.h):
  * LOAD_LATENCY follows a random cycle drawn from ACCESS's SEED (struct
  * cacheprobe_access.seed), OPS is done in whole loop steps and the reply
- * says how many, the throughput variants need four slots.  6: CHASE with
- * PREPARE NONE walks every cycle four times before its first sample.
+ * says how many, the throughput variants need four slots.  6: CHASE's
+ * PREPARE WARM.
  */
 #define CACHEPROBE_ABI_VERSION		6
 
@@ -247,14 +247,9 @@
  *	other, those of different chases do not.  OPS must be a multiple of
  *	CHASES (each chase does OPS / CHASES loads per sample), and CHASES at
  *	most n.  Every sample goes on where the previous one stopped.
- *	(ABI 6) With PREPARE NONE, before the first sample every chase
- *	walks its whole cycle four times on the measuring CPU, interrupts
- *	on (the laps the tool's user mode walks a working set before it is
- *	used), so that the samples find the buffer as repeated use leaves it
- *	in the caches (a non-inclusive last level may not keep lines written
- *	only once, as building the chain writes them); the samples go on
- *	where that walk stopped.  Before ABI 6 the first samples found the
- *	buffer as building the chain left it.
+ *	(ABI 6) PREPARE WARM walks the chases before the first sample (see
+ *	enum cacheprobe_prepare), and the samples go on where that walk
+ *	stopped.
  *	Reply: the run attributes (see "Measurement commands"), one SERIES
  *	for the CPU, and (ABI 4) PAGE_BYTES; a value is the TSC ticks of OPS
  *	loads.  Errors: EINVAL for an unknown PAGES, CHASES 17 or more or
@@ -577,11 +572,23 @@ enum cacheprobe_order {
  *	just before the sample's window.
  * @CACHEPROBE_PREPARE_CLFLUSH: CLFLUSH every line of the buffer, then
  *	MFENCE, just before the sample's window.
+ * @CACHEPROBE_PREPARE_WARM: (ABI 6) before the first sample only, on the
+ *	measuring CPU with interrupts on, follow every chase for
+ *	CP_CHASE_WARM_LAPS (4) times as many rounds as the longest cycle
+ *	has slots (DIV_ROUND_UP(n, CHASES)): four laps of each cycle, a
+ *	shorter one going a few steps further; then nothing, as NONE.  So
+ *	the samples find the buffer as repeated use leaves it in the caches:
+ *	a non-inclusive last level may not keep lines written only once, as
+ *	building the chain writes them.  The walk costs 4 * n dependent
+ *	loads (about a second over 256 MiB of 64-byte slots in memory); a
+ *	signal ends it as it ends a measurement.  A module of ABI 5 or older
+ *	refuses it (EINVAL, unknown preparation).
  */
 enum cacheprobe_prepare {
 	CACHEPROBE_PREPARE_NONE = 1,
 	CACHEPROBE_PREPARE_WBINVD = 2,
 	CACHEPROBE_PREPARE_CLFLUSH = 3,
+	CACHEPROBE_PREPARE_WARM = 4,
 };
 
 /**

@@ -41,7 +41,7 @@
 #define COLD_SPREAD_MAX_SPAN CP_LINES_SPREAD_MAX_SPAN
 #define COLD_MAX_SIZES 4
 /* Laps over the working set before each eviction (see warm_up). */
-#define COLD_WARM_LAPS 4
+#define COLD_WARM_LAPS CP_CHASE_WARM_LAPS
 /* A step this many times the memory plateau is an interruption. */
 #define COLD_INTERRUPTION_FACTOR 16
 /* A pass interrupted before this many lines (or all of a smaller set) is
@@ -76,6 +76,14 @@ enum cold_verdict {
  * least 100 ticks, above the floor. */
 double cold_interruption_ticks(const struct cp_line_levels *levels,
 			       double floor);
+
+/* Of @nr_lines lines counted per level in @counts (cp_lines_classify),
+ * the share of level @k in parts per million, -1 when merged into the
+ * next; and the share any cache served (all but the last level). */
+int64_t cold_level_ppm(const struct cp_line_levels *levels,
+		       const size_t *counts, size_t k, size_t nr_lines);
+int64_t cold_cached_ppm(const struct cp_line_levels *levels,
+			const size_t *counts, size_t nr_lines);
 
 /* Bytes from one working-set line to the next for a set of @size bytes. */
 size_t cold_line_stride(uint64_t size);

@@ -16,9 +16,10 @@
  * A set whose spread would not fit in the module's largest buffer
  * (max_buffer_mb) is laid out dense, its calibration set alike.
  *
- * A warm set is timed after the walk the module makes over it before the
- * first sample (ABI 6; an older module times the set as building its
- * chain left it, so lines are classified from ABI 6 on only).  wbinvd
+ * A warm set is timed after the module's walk over it (PREPARE WARM, ABI
+ * 6: the laps user mode walks; without it a set would be timed as
+ * building its chain left it, so lines are classified from ABI 6 on
+ * only).  wbinvd
  * runs WBINVD before every sample: each value is the first load after a
  * WBINVD.  clflush is not timed line by line: its CLFLUSH before every
  * sample would flush a whole spread set (up to a GiB) for each line.
@@ -130,7 +131,7 @@ static int kernel_plateau(void *opaque, uint64_t bytes, bool flushed,
 		double median;
 		int ret = time_lines(timer, lines, stride,
 				     flushed ? CACHEPROBE_PREPARE_CLFLUSH
-					     : CACHEPROBE_PREPARE_NONE,
+					     : CACHEPROBE_PREPARE_WARM,
 				     samples, &steps);
 
 		if (ret)
@@ -151,7 +152,7 @@ static int kernel_floor(struct kernel_timer *timer)
 {
 	uint16_t *steps;
 	/* Two slots of 8 bytes: one line, always in L1d. */
-	int ret = time_lines(timer, 2, 8, CACHEPROBE_PREPARE_NONE,
+	int ret = time_lines(timer, 2, 8, CACHEPROBE_PREPARE_WARM,
 			     FLOOR_SAMPLES, &steps);
 
 	if (ret)
@@ -175,7 +176,7 @@ int cold_kernel_lines_calibrate(struct cold_run *run, struct cp_error *error)
 	      ((1u << CP_COLD_WARM) | (1u << CP_COLD_WBINVD))))
 		return 0;
 	if (run->kernel_abi < 6) {
-		cold_note(run, "kernel mode: lines are not classified: the module (ABI %u) does not warm CHASE's buffer before its first sample (ABI 6)",
+		cold_note(run, "kernel mode: lines are not classified: the module (ABI %u) cannot warm CHASE's buffer before its first sample (PREPARE WARM, ABI 6)",
 			  run->kernel_abi);
 		return 0;
 	}
@@ -212,7 +213,7 @@ static int classify_onto(struct cold_run *run, const uint16_t *steps,
 	const struct cp_line_levels *levels = &run->kernel_levels;
 	double slowest = cold_interruption_ticks(levels,
 						 run->kernel_floor.median);
-	size_t counts[CP_MAX_LEVELS] = { 0 }, kept = 0, cached = 0;
+	size_t counts[CP_MAX_LEVELS] = { 0 }, kept = 0;
 	uint16_t *calm = malloc(n * sizeof(*calm));
 
 	if (!calm)
@@ -235,13 +236,11 @@ static int classify_onto(struct cold_run *run, const uint16_t *steps,
 
 		cold_level_param(levels->names[k], name, sizeof(name));
 		cp_measurement_add_param(m, name,
-					 levels->merged[k] ? -1
-					 : (int64_t)(counts[k] * 1000000 / kept));
-		if (k + 1 < levels->nr)
-			cached += counts[k];
+					 cold_level_ppm(levels, counts, k,
+							kept));
 	}
 	cp_measurement_add_param(m, "cached_ppm",
-				 (int64_t)(cached * 1000000 / kept));
+				 cold_cached_ppm(levels, counts, kept));
 	return 0;
 }
 
@@ -264,7 +263,7 @@ int cold_kernel_lines_classify(struct cold_run *run,
 		return 0;
 	ret = time_lines(&timer, lines, stride,
 			 wbinvd ? CACHEPROBE_PREPARE_WBINVD
-				: CACHEPROBE_PREPARE_NONE,
+				: CACHEPROBE_PREPARE_WARM,
 			 samples, &steps);
 	if (ret == -EOVERFLOW || ret == -E2BIG) {
 		cold_note(run, "kernel %s %llu bytes: lines not classified: %s",

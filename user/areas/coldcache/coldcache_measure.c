@@ -89,20 +89,31 @@ static long lines_to_classify(const struct cold_run *run, const uint16_t *steps,
 	return out->retaken >= run->repetitions ? (long)nr_lines : -1;
 }
 
+int64_t cold_level_ppm(const struct cp_line_levels *levels,
+		       const size_t *counts, size_t k, size_t nr_lines)
+{
+	return levels->merged[k] ? -1
+				 : (int64_t)((double)counts[k] * PPM /
+					     (double)nr_lines);
+}
+
+int64_t cold_cached_ppm(const struct cp_line_levels *levels,
+			const size_t *counts, size_t nr_lines)
+{
+	return (int64_t)((double)(nr_lines - counts[levels->nr - 1]) * PPM /
+			 (double)nr_lines);
+}
+
 static void keep_shares(const struct cold_run *run, const size_t *counts,
 			size_t nr_lines, struct cold_outcome *out)
 {
 	const struct cp_line_levels *levels = &run->levels;
 	size_t i = out->nr;
 
-	out->cached_ppm[i] = (int64_t)((double)(nr_lines - counts[levels->nr - 1]) *
-				       PPM / (double)nr_lines);
+	out->cached_ppm[i] = cold_cached_ppm(levels, counts, nr_lines);
 	for (size_t k = 0; k < levels->nr; k++)
-		out->level_ppm[k][i] =
-			levels->merged[k]
-				? -1
-				: (int64_t)((double)counts[k] * PPM /
-					    (double)nr_lines);
+		out->level_ppm[k][i] = cold_level_ppm(levels, counts, k,
+						      nr_lines);
 }
 
 static int one_repetition(struct cold_run *run,
