@@ -96,11 +96,6 @@ static int warm_step_verify(struct cacheprobe_ctx *ctx, char *probe,
 	return ret;
 }
 
-static int call_idle(struct cacheprobe_ctx *ctx, const struct cp_cpuset *here)
-{
-	return ctx_module_call_idle(ctx, here);
-}
-
 static int flush_here(struct cacheprobe_ctx *ctx, const struct cp_cpuset *here)
 {
 	return ctx_module_flush(ctx, CACHEPROBE_METHOD_WBINVD, here);
@@ -113,7 +108,8 @@ static int check_trial(struct cacheprobe_ctx *ctx, char *probe,
 	int ret = warm_step_verify(ctx, probe, NULL, here, &warm_ppm);
 
 	if (!ret)
-		ret = warm_step_verify(ctx, probe, call_idle, here, &idle_ppm);
+		ret = warm_step_verify(ctx, probe, ctx_module_call_idle, here,
+				       &idle_ppm);
 	if (!ret)
 		ret = warm_step_verify(ctx, probe, flush_here, here,
 				       &flushed_ppm);

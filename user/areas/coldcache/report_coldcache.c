@@ -369,7 +369,7 @@ static void level_cells(FILE *out, const struct cp_measurement *columns,
 
 static void table_row(FILE *out, const struct cp_results *results,
 		      const char *mode, const struct grid *grid, size_t c,
-		      size_t s)
+		      size_t s, const struct cp_measurement *columns)
 {
 	const struct cp_measurement *pass = find(
 		results, mode, grid->methods[c], grid->sizes[s], PASS);
@@ -391,7 +391,7 @@ static void table_row(FILE *out, const struct cp_results *results,
 		report_cell(out, "< floor");
 	else
 		report_cell_ns(out, pass->stats_ns.median);
-	level_cells(out, columns_of(results, mode), pass);
+	level_cells(out, columns, pass);
 	report_cell_percent(out,
 			    cp_measurement_param(pass, "cached_worst_ppm", -1) < 0
 				    ? NAN
@@ -404,16 +404,17 @@ static void table_row(FILE *out, const struct cp_results *results,
 static void table(FILE *out, const struct cp_results *results,
 		  const char *mode, const struct grid *grid)
 {
+	const struct cp_measurement *columns = columns_of(results, mode);
 	char headers[512], caption[96];
 
-	table_headers(columns_of(results, mode), headers, sizeof(headers));
+	table_headers(columns, headers, sizeof(headers));
 	snprintf(caption, sizeof(caption),
 		 "coldcache, %s mode: eviction cost and residual warmth",
 		 mode);
 	report_table_open(out, caption, headers);
 	for (size_t c = 0; c < grid->nr_methods; c++)
 		for (size_t s = 0; s < grid->nr_sizes; s++)
-			table_row(out, results, mode, grid, c, s);
+			table_row(out, results, mode, grid, c, s, columns);
 	report_table_close(out);
 }
 
