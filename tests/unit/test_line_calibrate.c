@@ -120,12 +120,33 @@ static void test_timer_failure_keeps_its_reason(void **state)
 	assert_int_equal(timer.nr, 3);
 }
 
+/* Spread one line per 4 KiB while that fits the span, dense beyond. */
+static void test_spread_within_a_span(void **state)
+{
+	(void)state;
+	/* 384 lines spread take 384 * 4160 bytes: about 1.5 MiB. */
+	assert_int_equal(cp_lines_spread_stride_within(24 << 10, 2 << 20),
+			 CP_LINES_SPREAD_STRIDE);
+	assert_int_equal(cp_lines_spread_stride_within(24 << 10,
+						       384 * 4160),
+			 CP_LINES_SPREAD_STRIDE);
+	assert_int_equal(cp_lines_spread_stride_within(24 << 10,
+						       384 * 4160 - 1),
+			 64);
+	/* No span above the tool's own limit. */
+	assert_int_equal(cp_lines_spread_stride_within(32ull << 20,
+						       UINT64_MAX),
+			 cp_lines_spread_stride(32ull << 20));
+	assert_int_equal(cp_lines_spread_stride(32ull << 20), 64);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_levels_from_the_timer),
 		cmocka_unit_test(test_merges_on_the_timers_spread),
 		cmocka_unit_test(test_timer_failure_keeps_its_reason),
+		cmocka_unit_test(test_spread_within_a_span),
 	};
 
 	return cmocka_run_group_tests_name("line_calibrate", tests, NULL, NULL);

@@ -59,13 +59,20 @@ static uint64_t serving_size(const struct cp_cache_level *cache,
 
 #define LINE 64
 
-size_t cp_lines_spread_stride(uint64_t size)
+size_t cp_lines_spread_stride_within(uint64_t size, uint64_t max_span)
 {
 	uint64_t lines = size / LINE;
 
-	return lines * CP_LINES_SPREAD_STRIDE <= CP_LINES_SPREAD_MAX_SPAN
+	if (max_span > CP_LINES_SPREAD_MAX_SPAN)
+		max_span = CP_LINES_SPREAD_MAX_SPAN;
+	return lines * CP_LINES_SPREAD_STRIDE <= max_span
 		       ? CP_LINES_SPREAD_STRIDE
 		       : LINE;
+}
+
+size_t cp_lines_spread_stride(uint64_t size)
+{
+	return cp_lines_spread_stride_within(size, CP_LINES_SPREAD_MAX_SPAN);
 }
 
 /* What one calibration needs at hand. */

@@ -40,6 +40,9 @@ uint64_t cp_lines_llc_set_bytes(uint64_t llc_half, uint64_t previous_size);
 
 /* Bytes from one line of a @size-byte working set to the next. */
 size_t cp_lines_spread_stride(uint64_t size);
+/* The same for a set whose spread may take at most @max_span bytes (and
+ * at most CP_LINES_SPREAD_MAX_SPAN): a buffer limit of the module's. */
+size_t cp_lines_spread_stride_within(uint64_t size, uint64_t max_span);
 
 /*
  * Which timer the lines will be classified with; the plateaus are taken

@@ -66,10 +66,8 @@ static uint64_t next_seed(struct kernel_timer *timer)
  * or dense when that would not fit in the module's largest buffer. */
 static size_t kernel_stride(const struct cold_run *run, uint64_t lines)
 {
-	size_t spread = cp_lines_spread_stride(lines * COLD_LINE_SIZE);
-
-	return lines * spread <= run->kernel_max_buffer ? spread
-							: COLD_LINE_SIZE;
+	return cp_lines_spread_stride_within(lines * COLD_LINE_SIZE,
+					     run->kernel_max_buffer);
 }
 
 /* The values of @result as steps clamped to 16 bits, as the user-mode
