@@ -273,6 +273,38 @@ static void test_harness_floor_and_scale(void **state)
 	assert_true(scale4 > 0.9 * floor / 4 && scale4 < 1.1 * floor / 4);
 }
 
+/* A renewed floor is measured anew, not kept: a floor no NOTHING
+ * measures (a million ticks an iteration) gives way to one near the
+ * start-up floor, in the figure and in its statistics.  Interrupted, it
+ * says so and keeps what it had. */
+static void test_harness_renews_its_floor(void **state)
+{
+	const struct cp_harness_config config = {
+		.samples = 5, .target_sample_ns = 1e5,
+	};
+	struct cp_harness harness;
+	struct cp_clock clock;
+	double first;
+
+	(void)state;
+	cp_interrupt_reset();
+	cp_clock_init(&clock, 0);
+	assert_int_equal(cp_harness_init(&harness, &clock, &config), 0);
+	first = harness.nothing_ticks_per_iteration;
+	harness.nothing_ticks_per_iteration = 1e6;
+	harness.nothing_stats.median = 1e6;
+	assert_int_equal(cp_harness_renew_floor(&harness), 0);
+	assert_true(harness.nothing_ticks_per_iteration > 0);
+	assert_true(harness.nothing_ticks_per_iteration < 10 * first);
+	assert_true(harness.nothing_stats.median ==
+		    harness.nothing_ticks_per_iteration);
+	harness.nothing_ticks_per_iteration = 1e6;
+	cp_interrupt_request(SIGINT);
+	assert_int_equal(cp_harness_renew_floor(&harness), -EINTR);
+	assert_true(harness.nothing_ticks_per_iteration == 1e6);
+	cp_interrupt_reset();
+}
+
 static void test_harness_stops_when_interrupted(void **state)
 {
 	const struct cp_harness_config config = {
@@ -309,6 +341,7 @@ int main(void)
 		cmocka_unit_test(test_calibration_in_whole_khz),
 		cmocka_unit_test(test_harness_calibrates_and_subtracts),
 		cmocka_unit_test(test_harness_floor_and_scale),
+		cmocka_unit_test(test_harness_renews_its_floor),
 		cmocka_unit_test(test_harness_stops_when_interrupted),
 	};
 

@@ -241,12 +241,48 @@ static void test_interleaved(void **state)
 	}
 }
 
+/* Each round subtracts a floor measured at its start, not the one the
+ * caller's harness holds: with a floor no NOTHING measures (a million
+ * ticks an iteration, which would make every sample about minus a
+ * million), every sample of every round stays near the body's small
+ * cost, and the caller's harness is left as it was. */
+static void test_interleaved_rounds_renew_the_floor(void **state)
+{
+	struct counted counted[2] = { { 0 } };
+	struct cp_arrangement arrangements[2];
+	struct cp_samples outs[2];
+	struct cp_round_clock clocks[2];
+	struct cp_harness harness;
+	struct cp_clock clock;
+	size_t failed;
+
+	(void)state;
+	for (size_t i = 0; i < 2; i++)
+		arrangements[i] = (struct cp_arrangement){
+			build, verify, release, &counted[i],
+		};
+	init(&harness, &clock, 6, 3);
+	harness.nothing_ticks_per_iteration = 1e6;
+	assert_int_equal(cp_harness_measure_interleaved(&harness, arrangements,
+							2, 7, outs, clocks,
+							NULL, NULL, &failed),
+			 0);
+	assert_true(harness.nothing_ticks_per_iteration == 1e6);
+	for (size_t i = 0; i < 2; i++) {
+		assert_int_equal(outs[i].nr_samples, 6);
+		for (size_t k = 0; k < outs[i].nr_samples; k++)
+			assert_true(outs[i].ticks_per_op[k] > -1e3);
+		cp_samples_free(&outs[i]);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rounds_hold_the_last),
 		cmocka_unit_test(test_failed_rounds_release_all),
 		cmocka_unit_test(test_interleaved),
+		cmocka_unit_test(test_interleaved_rounds_renew_the_floor),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -183,26 +183,40 @@ int cp_harness_measure(const struct cp_harness *harness,
 				  harness->nothing_ticks_per_iteration, out);
 }
 
-int cp_harness_init(struct cp_harness *harness, const struct cp_clock *clock,
-		    const struct cp_harness_config *config)
+/* NOTHING measured now, with @harness's settings, as its floor. */
+static int measure_floor(struct cp_harness *harness)
 {
 	const struct cp_benchmark nothing = {
 		.body = cp_nothing_body, .scale = 1, .prime_count = 1000,
 	};
 	struct cp_samples samples;
-	int ret;
+	struct cp_stats stats;
+	int ret = measure_with_floor(harness, &nothing, 0, &samples);
 
-	memset(harness, 0, sizeof(*harness));
-	harness->clock = clock;
-	harness->config = *config;
-	ret = measure_with_floor(harness, &nothing, 0, &samples);
 	if (ret)
 		return ret;
 	ret = cp_stats_compute(samples.ticks_per_op, samples.nr_samples,
-			       &harness->nothing_stats);
-	harness->nothing_ticks_per_iteration = harness->nothing_stats.median;
+			       &stats);
 	cp_samples_free(&samples);
-	return ret;
+	if (ret)
+		return ret;
+	harness->nothing_stats = stats;
+	harness->nothing_ticks_per_iteration = stats.median;
+	return 0;
+}
+
+int cp_harness_init(struct cp_harness *harness, const struct cp_clock *clock,
+		    const struct cp_harness_config *config)
+{
+	memset(harness, 0, sizeof(*harness));
+	harness->clock = clock;
+	harness->config = *config;
+	return measure_floor(harness);
+}
+
+int cp_harness_renew_floor(struct cp_harness *harness)
+{
+	return measure_floor(harness);
 }
 
 void cp_samples_free(struct cp_samples *samples)

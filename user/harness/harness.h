@@ -69,6 +69,16 @@ int cp_harness_init(struct cp_harness *harness, const struct cp_clock *clock,
 		    const struct cp_harness_config *config);
 
 /*
+ * Measure NOTHING again and keep it as @harness's floor (a copy's, for a
+ * round): a floor measured once at start-up is one moment of the machine
+ * (a slow one made it 1.8 times the usual, and moved every figure near
+ * the floor of that run alike), while one measured at each round's start
+ * varies with the rounds and so shows in their interval.  0, -EINTR, or
+ * -errno with the old floor kept.
+ */
+int cp_harness_renew_floor(struct cp_harness *harness);
+
+/*
  * Measure @benchmark.  Stops early, with what it has, when an interrupt is
  * requested (cp_interrupt_requested); -EINTR when not one sample was taken.
  */

@@ -158,6 +158,7 @@ int cp_harness_measure_interleaved(const struct cp_harness *harness,
 	struct cp_rounds plan = cp_rounds_plan(harness->config.samples,
 					       harness->config.rounds);
 	size_t *order = malloc((n ? n : 1) * sizeof(*order));
+	struct cp_harness round_harness = *harness;
 	int ret = order ? 0 : -ENOMEM;
 
 	*failed = SIZE_MAX;
@@ -171,9 +172,12 @@ int cp_harness_measure_interleaved(const struct cp_harness *harness,
 		 * sample, the rounds taken are kept, marked short. */
 		if (r && cp_turn_pass())
 			break;
+		if (cp_harness_renew_floor(&round_harness) == -EINTR)
+			break;
 		cp_rounds_order_in(order, n, seed, r);
-		ret = interleaved_round(harness, arrangements, order, n, &plan,
-					r, outs, clocks, start, data, failed);
+		ret = interleaved_round(&round_harness, arrangements, order, n,
+					&plan, r, outs, clocks, start, data,
+					failed);
 		if (n && outs[0].interrupted)
 			break;
 	}

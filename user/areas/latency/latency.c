@@ -444,6 +444,7 @@ static void release_round(void *data, unsigned int round)
 
 /* Round @round of size @index: @samples samples added to @acc. */
 static int measure_round(struct cp_area_context *context,
+			 const struct cp_harness *harness,
 			 const struct latency_plan *plan, size_t index,
 			 const struct latency_variant *variant,
 			 unsigned int round, unsigned int samples,
@@ -457,8 +458,8 @@ static int measure_round(struct cp_area_context *context,
 		.build = build_round, .release = release_round,
 		.context = &data,
 	};
-	int ret = cp_harness_round(context->harness, &arrangement, round,
-				   samples, &acc->samples, &acc->clock);
+	int ret = cp_harness_round(harness, &arrangement, round, samples,
+				   &acc->samples, &acc->clock);
 
 	if (!ret || ret == -EINTR)
 		return ret;
@@ -793,8 +794,10 @@ static void derive_levels(struct cp_area_context *context,
 }
 
 /* One round over the sizes of a curve, in an order of its own, so that
- * a slow moment of the machine spreads over the sizes. */
+ * a slow moment of the machine spreads over the sizes; @harness holds the
+ * round's own floor. */
 static int run_round(struct cp_area_context *context,
+		     const struct cp_harness *harness,
 		     const struct latency_plan *plan,
 		     const struct latency_variant *variant,
 		     const struct cp_rounds *rounds, unsigned int round,
@@ -817,9 +820,9 @@ static int run_round(struct cp_area_context *context,
 		if (context->progress)
 			context->progress(context->progress_data, what, *done,
 					  total);
-		ret = measure_round(context, plan, i, variant, round,
-				    cp_rounds_samples_in(&rounds[i], round), &acc[i],
-				    error);
+		ret = measure_round(context, harness, plan, i, variant, round,
+				    cp_rounds_samples_in(&rounds[i], round),
+				    &acc[i], error);
 		*done += size_cost(context, plan->sizes[i], rounds[i].rounds) /
 			 rounds[i].rounds;
 	}
@@ -836,6 +839,7 @@ static int run_user(struct cp_area_context *context,
 	struct cp_rounds rounds[128];
 	size_t first = context->results->nr_measurements;
 	struct size_rounds *acc = calloc(plan->nr_sizes, sizeof(*acc));
+	struct cp_harness round_harness = *context->harness;
 	unsigned int most = 0;
 	int ret = 0, kept = 0;
 
@@ -852,8 +856,10 @@ static int run_user(struct cp_area_context *context,
 	for (unsigned int r = 0; r < most && !ret; r++) {
 		if (r && (ret = cp_turn_pass()))
 			break;
-		ret = run_round(context, plan, variant, rounds, r, acc, done,
-				total, error);
+		if ((ret = cp_harness_renew_floor(&round_harness)) == -EINTR)
+			break;
+		ret = run_round(context, &round_harness, plan, variant, rounds,
+				r, acc, done, total, error);
 	}
 	for (size_t i = 0; i < plan->nr_sizes; i++) {
 		/* An interrupt between rounds left this size short too. */
