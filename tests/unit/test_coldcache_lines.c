@@ -33,15 +33,159 @@ static struct cp_line_levels four_levels(void)
 	return levels;
 }
 
-/* A plateau is the median step less the floor, never below 0. */
-static void test_median_above_floor(void **state)
+/* A plateau is the median step less the floor, never below 0; a pass is
+ * kept when its median is the lowest offered, with its lines' latencies
+ * (floor subtracted, at least 0). */
+static void test_pass_offer_keeps_the_quickest(void **state)
 {
 	const uint16_t steps[] = { 50, 52, 60, 51, 49 };
+	const uint16_t slower[] = { 70, 71, 72 };
 	const uint16_t fast[] = { 40, 41, 42 };
+	struct cp_line_pass pass;
 
 	(void)state;
-	assert_true(cp_lines_median_above(steps, 5, 50) == 1);
-	assert_true(cp_lines_median_above(fast, 3, 50) == 0);
+	cp_line_pass_init(&pass);
+	assert_true(pass.median == -1);
+	assert_int_equal(cp_line_pass_offer(&pass, steps, 5, 50), 0);
+	assert_true(pass.median == 1);
+	assert_int_equal(pass.nr, 5);
+	assert_true(pass.latencies[2] == 10 && pass.latencies[4] == 0);
+	assert_int_equal(cp_line_pass_offer(&pass, slower, 3, 50), 0);
+	assert_true(pass.median == 1);
+	assert_int_equal(pass.nr, 5);
+	assert_int_equal(cp_line_pass_offer(&pass, fast, 3, 50), 0);
+	assert_true(pass.median == 0);
+	assert_int_equal(pass.nr, 3);
+	cp_line_pass_free(&pass);
+	assert_null(pass.latencies);
+	assert_true(pass.median == -1);
+}
+
+/* A pass of @n lines, @share of them at @latency and the rest at
+ * @other. */
+static struct cp_line_pass crafted_pass(size_t n, double latency,
+					double share, double other)
+{
+	struct cp_line_pass pass = {
+		.median = latency,
+		.latencies = malloc(n * sizeof(double)),
+		.nr = n,
+	};
+
+	assert_non_null(pass.latencies);
+	for (size_t i = 0; i < n; i++)
+		pass.latencies[i] = (double)i < share * (double)n ? latency
+								 : other;
+	return pass;
+}
+
+/* A coarse timer as on an AMD EPYC guest (steps of 26 ticks, dithered):
+ * L1d at the floor, L2 read 26 or 52 ticks, L3 52 or 78, memory 364.
+ * The plateaus lie apart, but an L2 line reads as L3 nearly half the
+ * time: L2 is merged into L3, towards where its misreads went, and L1d
+ * stays.  The shares say how each level's own set read. */
+static void test_merge_misread_coarse_timer(void **state)
+{
+	struct cp_line_levels levels = { .nr = 4 };
+	static const char *const names[] = { "L1d", "L2", "L3", "memory" };
+	static const double plateaus[] = { 0, 26, 52, 364 };
+	struct cp_line_pass passes[4];
+
+	(void)state;
+	for (size_t k = 0; k < 4; k++) {
+		strcpy(levels.names[k], names[k]);
+		levels.plateau_ticks[k] = plateaus[k];
+	}
+	cp_line_levels_thresholds(&levels);
+	passes[0] = crafted_pass(100, 0, 0.97, 26);
+	passes[1] = crafted_pass(100, 26, 0.57, 52);
+	passes[2] = crafted_pass(100, 52, 0.55, 78);
+	passes[3] = crafted_pass(100, 364, 1, 364);
+	assert_int_equal(cp_line_levels_merge_misread(&levels, passes), 1);
+	assert_false(levels.merged[0]);
+	assert_true(levels.merged[1] && levels.merged_on_lines[1]);
+	assert_false(levels.merged[2]);
+	assert_float_equal(levels.own_share[0], 0.97, 1e-9);
+	assert_float_equal(levels.own_share[1], 0.57, 1e-9);
+	assert_float_equal(levels.own_share[2], 1, 1e-9);
+	assert_float_equal(levels.own_share[3], 1, 1e-9);
+	/* An L2 set read mostly as L1d merges L1d into L2 instead; a level
+	 * without a pass is not judged. */
+	memset(levels.merged, 0, sizeof(levels.merged));
+	memset(levels.merged_on_lines, 0, sizeof(levels.merged_on_lines));
+	free(passes[1].latencies);
+	passes[1] = crafted_pass(100, 26, 0.6, 0);
+	free(passes[2].latencies);
+	passes[2] = (struct cp_line_pass){ .median = -1 };
+	assert_int_equal(cp_line_levels_merge_misread(&levels, passes), 1);
+	assert_true(levels.merged[0]);
+	assert_false(levels.merged[1]);
+	assert_true(levels.own_share[2] == -1);
+	/* Every level read two levels away: the caches merge into one
+	 * group; memory's is never joined, whatever its set or the others'
+	 * read (L2's lines read as memory left L2: not a misread). */
+	memset(levels.merged, 0, sizeof(levels.merged));
+	memset(levels.merged_on_lines, 0, sizeof(levels.merged_on_lines));
+	for (size_t k = 0; k < 4; k++) {
+		free(passes[k].latencies);
+		passes[k] = crafted_pass(100, plateaus[k], 0.25,
+					 plateaus[(k + 2) % 4]);
+	}
+	assert_int_equal(cp_line_levels_merge_misread(&levels, passes), 2);
+	assert_true(levels.merged[0] && levels.merged_on_lines[0]);
+	assert_true(levels.merged[1] && levels.merged_on_lines[1]);
+	assert_false(levels.merged[2]);
+	for (size_t k = 0; k < 4; k++)
+		free(passes[k].latencies);
+}
+
+/* An L3 set partly gone to memory (a guest's share of a shared L3) and
+ * an L2 set partly read as L3: L2 joins L3, and L3 stays out of memory,
+ * so that lines an eviction left in L2 or L3 still count as cached. */
+static void test_merge_misread_keeps_memory_apart(void **state)
+{
+	struct cp_line_levels levels = { .nr = 4 };
+	static const char *const names[] = { "L1d", "L2", "L3", "memory" };
+	static const double plateaus[] = { 0, 26, 52, 364 };
+	struct cp_line_pass passes[4];
+
+	(void)state;
+	for (size_t k = 0; k < 4; k++) {
+		strcpy(levels.names[k], names[k]);
+		levels.plateau_ticks[k] = plateaus[k];
+	}
+	cp_line_levels_thresholds(&levels);
+	passes[0] = crafted_pass(100, 0, 1, 0);
+	passes[1] = crafted_pass(100, 26, 0.75, 52);
+	passes[2] = crafted_pass(100, 52, 0.6, 364);
+	passes[3] = crafted_pass(100, 364, 0.7, 52);
+	assert_int_equal(cp_line_levels_merge_misread(&levels, passes), 1);
+	assert_false(levels.merged[0]);
+	assert_true(levels.merged[1]);
+	assert_false(levels.merged[2]);
+	assert_float_equal(levels.own_share[2], 0.6, 1e-9);
+	for (size_t k = 0; k < 4; k++)
+		free(passes[k].latencies);
+}
+
+/* A fine timer's passes, each read at least 80 % in its own level: no
+ * merge. */
+static void test_no_merge_when_read_apart(void **state)
+{
+	struct cp_line_levels levels = four_levels();
+	struct cp_line_pass passes[4];
+
+	(void)state;
+	passes[0] = crafted_pass(50, 0, 0.9, 12);
+	passes[1] = crafted_pass(50, 12, 0.8, 74);
+	passes[2] = crafted_pass(50, 74, 0.95, 260);
+	passes[3] = crafted_pass(50, 260, 1, 260);
+	assert_int_equal(cp_line_levels_merge_misread(&levels, passes), 0);
+	for (size_t k = 0; k < 4; k++) {
+		assert_false(levels.merged[k]);
+		free(passes[k].latencies);
+	}
+	assert_float_equal(levels.own_share[1], 0.8, 1e-9);
 }
 
 static void test_thresholds_are_geometric_means(void **state)
@@ -326,7 +470,10 @@ static void test_record_nothing_measured(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_median_above_floor),
+		cmocka_unit_test(test_pass_offer_keeps_the_quickest),
+		cmocka_unit_test(test_merge_misread_coarse_timer),
+		cmocka_unit_test(test_merge_misread_keeps_memory_apart),
+		cmocka_unit_test(test_no_merge_when_read_apart),
 		cmocka_unit_test(test_thresholds_are_geometric_means),
 		cmocka_unit_test(test_classify_crafted_steps),
 		cmocka_unit_test(test_saturated_step_is_last_level),

@@ -17,9 +17,16 @@
 /* 32 KiB of L1d and 1 MiB of L2 per core, 8 MiB of L3 shared. */
 #define MACHINE "l3:1(size=8MiB) l2:2(size=1MiB) l1d:2(size=32KiB) core:2 pu:1"
 
-/* A timer whose plateaus are given, recording what it was asked. */
+/* Lines of each pass the fake timer gives. */
+#define FAKE_LINES 64
+
+/* A timer whose plateaus are given, recording what it was asked.  A warm
+ * request's pass reads share[i] of its lines at warm[i] (all of them when
+ * share[i] is 0) and the rest at other[i]. */
 struct fake_timer {
 	double warm[4];			/* per request, in order */
+	double share[4];
+	double other[4];
 	double memory;
 	int fail_at;			/* request that fails, -1: none */
 	struct cp_error *error;
@@ -29,18 +36,23 @@ struct fake_timer {
 };
 
 static int fake_plateau(void *opaque, uint64_t bytes, bool flushed,
-			double *out)
+			struct cp_line_pass *out)
 {
 	struct fake_timer *timer = opaque;
 	size_t i = timer->nr++;
+	uint16_t steps[FAKE_LINES];
+	double share = flushed || !timer->share[i] ? 1 : timer->share[i];
 
 	timer->bytes[i] = bytes;
 	timer->flushed[i] = flushed;
 	if ((int)i == timer->fail_at)
 		return cp_error_set(timer->error, EOVERFLOW,
 				    "the fake timer's own reason");
-	*out = flushed ? timer->memory : timer->warm[i];
-	return 0;
+	for (size_t k = 0; k < FAKE_LINES; k++)
+		steps[k] = (uint16_t)(flushed ? timer->memory
+				      : k < share * FAKE_LINES ? timer->warm[i]
+							       : timer->other[i]);
+	return cp_line_pass_offer(out, steps, FAKE_LINES, 0);
 }
 
 static void calibrate(struct fake_timer *timer, double spread,
@@ -107,6 +119,29 @@ static void test_merges_on_the_timers_spread(void **state)
 	assert_false(levels.merged[2]);
 }
 
+/* Plateaus apart by more than the spread, but L2's lines read as L3
+ * nearly half the time (a coarse timer): merged on its pass, and its
+ * share kept for the notes; L1d's, read apart, is not merged. */
+static void test_merges_lines_read_alike(void **state)
+{
+	struct fake_timer timer = { .warm = { 0, 26, 52 },
+				    .share = { 1, 0.57, 0.55 },
+				    .other = { 0, 52, 78 }, .memory = 364,
+				    .fail_at = -1 };
+	struct cp_line_levels levels;
+	int ret;
+
+	(void)state;
+	calibrate(&timer, 2, &levels, &ret);
+	assert_int_equal(ret, 0);
+	assert_false(levels.merged[0]);
+	assert_true(levels.merged[1]);
+	assert_false(levels.merged[2]);
+	assert_true(levels.own_share[0] == 1);
+	assert_true(fabs(levels.own_share[1] - 37.0 / FAKE_LINES) < 1e-9);
+	assert_true(levels.own_share[3] == 1);
+}
+
 static void test_timer_failure_keeps_its_reason(void **state)
 {
 	struct fake_timer timer = { .warm = { 0, 30, 100 }, .memory = 300,
@@ -145,6 +180,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_levels_from_the_timer),
 		cmocka_unit_test(test_merges_on_the_timers_spread),
+		cmocka_unit_test(test_merges_lines_read_alike),
 		cmocka_unit_test(test_timer_failure_keeps_its_reason),
 		cmocka_unit_test(test_spread_within_a_span),
 	};

@@ -13,6 +13,16 @@
  * its spread, not its size.  Levels whose latencies differ by less than
  * twice that spread cannot be told apart line by line; they are merged
  * and the merge is reported.
+ *
+ * Each timed load starts after a wait of random length (dithering): a
+ * virtual TSC may advance in steps as long as the differences between
+ * levels (26 ticks, 10 ns, on an AMD EPYC guest), and a loop that reads
+ * it at a steady pace locks onto its steps, so that one pass read every
+ * L1d line at the floor and the next read most of them a step above.
+ * Started at random points of a step, a load reads the step below or
+ * above its latency with odds that make the mean right, alike in every
+ * pass; whether that still tells two levels apart line by line is then
+ * measured (cp_line_levels_merge_misread).
  */
 #ifndef CACHEPROBE_COLDCACHE_LINES_H
 #define CACHEPROBE_COLDCACHE_LINES_H
@@ -37,6 +47,24 @@ static inline uint64_t cp_lines_fenced_tsc(void)
 	return ((uint64_t)high << 32) | low;
 }
 
+/* Waits before a timed load: 0 to this many - 1 empty iterations (about a
+ * cycle each), longer than a few steps of the coarsest TSC seen. */
+#define CP_LINES_DITHER_SPINS 128
+
+/* Wait a random number of iterations drawn from *@state, which it
+ * advances (xorshift: a state that is not 0 never becomes 0), in
+ * registers, touching no memory. */
+static inline void cp_lines_dither(uint64_t *state)
+{
+	uint64_t left;
+
+	*state ^= *state << 13;
+	*state ^= *state >> 7;
+	*state ^= *state << 17;
+	for (left = *state % CP_LINES_DITHER_SPINS; left; left--)
+		__asm__ __volatile__("" : "+r"(left));
+}
+
 static inline uint16_t cp_lines_clamp_step(uint64_t step)
 {
 	return step > CP_LINE_TICKS_MAX ? CP_LINE_TICKS_MAX : (uint16_t)step;
@@ -44,13 +72,13 @@ static inline uint16_t cp_lines_clamp_step(uint64_t step)
 
 /*
  * Follow @nr_lines pointers from *@position, storing the ticks between
- * consecutive timer reads around each load in @ticks; *@position is left
- * where the walk stopped.  Returns the total ticks of the pass.
+ * the timer reads around each load, each after its dithering wait, in
+ * @ticks; *@position is left where the walk stopped.
  */
-uint64_t cp_lines_timed_pass(void ***position, size_t nr_lines,
-			     uint16_t *ticks);
+void cp_lines_timed_pass(void ***position, size_t nr_lines, uint16_t *ticks);
 
-/* @n steps of the pass loop without its loads, into @ticks. */
+/* @n steps of the pass loop without its loads (dithered alike), into
+ * @ticks. */
 void cp_lines_timer_steps(uint16_t *ticks, size_t n);
 
 /* The timer floor: the same loop without loads, @nr_probes steps. */
@@ -63,9 +91,6 @@ void cp_lines_timer_floor(uint16_t *scratch, size_t nr_probes,
 /* The floor of @n steps of some loop without its loads. */
 void cp_lines_floor_of(const uint16_t *steps, size_t n,
 		       struct cp_timer_floor *out);
-/* The median of @n steps less @floor, at least 0 (a level's plateau), or
- * -1 without memory. */
-double cp_lines_median_above(const uint16_t *steps, size_t n, double floor);
 
 /*
  * Cache levels as the line classifier sees them: plateau latencies (ticks,
@@ -79,7 +104,35 @@ struct cp_line_levels {
 	double plateau_ticks[CP_MAX_LEVELS];
 	double threshold_ticks[CP_MAX_LEVELS];	/* to the next; 0 for last */
 	bool merged[CP_MAX_LEVELS];
+	/* merged[k] set by cp_line_levels_merge_misread: the two read
+	 * alike line by line. */
+	bool merged_on_lines[CP_MAX_LEVELS];
+	/* The share of the level's own calibration set that the thresholds
+	 * put in the level itself, line by line (0 to 1; -1: not known). */
+	double own_share[CP_MAX_LEVELS];
 };
+
+/*
+ * One timed pass over a calibration set, the one kept for a level: its
+ * median, floor subtracted (-1 before any pass), and its lines'
+ * latencies, floor subtracted (malloc'ed).
+ */
+struct cp_line_pass {
+	double median;
+	double *latencies;
+	size_t nr;
+};
+
+/* An empty pass: median -1, no latencies. */
+void cp_line_pass_init(struct cp_line_pass *pass);
+/*
+ * Offer a pass of @n raw steps, @floor subtracted from each: kept in
+ * @pass when its median is the lowest so far (a disturbance only ever
+ * slows a pass).  0 or -ENOMEM.
+ */
+int cp_line_pass_offer(struct cp_line_pass *pass, const uint16_t *steps,
+		       size_t n, double floor);
+void cp_line_pass_free(struct cp_line_pass *pass);
 
 /* Thresholds as geometric means of neighbouring plateaus (each taken at
  * least 1 tick), as in areas/latency/latency_levels.h. */
@@ -109,6 +162,28 @@ void cp_line_levels_thresholds_padded(struct cp_line_levels *levels,
  * Returns the number of merges.
  */
 size_t cp_line_levels_merge(struct cp_line_levels *levels, double spread);
+
+/* A level tells its lines from its neighbours' when the thresholds put
+ * at least this share of its own calibration set in its group. */
+#define CP_LINES_OWN_SHARE 0.8
+
+/*
+ * After cp_line_levels_merge, merge further where the timer cannot tell
+ * cache levels apart line by line: each level's calibration pass
+ * (@passes, levels->nr of them; a pass without latencies is not judged)
+ * is read with the thresholds, and a cache level whose group gets less
+ * than CP_LINES_OWN_SHARE of its lines read in a cache is merged with the
+ * neighbouring cache group most of the rest went to, until every one
+ * gets that share.  A coarse timer's steps and spread can let two
+ * plateaus lie apart while their lines overlap (an L2 line read 104 or
+ * 130 ticks, an L3 line 130 or 156).  Memory's group is never joined:
+ * lines read as memory left the level (a guest's share of a shared L3
+ * is small), which no timer confuses, and merging a cache with memory
+ * would count its lines as evicted.  Sets levels->own_share and
+ * merged_on_lines.  Returns the number of merges.
+ */
+size_t cp_line_levels_merge_misread(struct cp_line_levels *levels,
+				    const struct cp_line_pass *passes);
 
 /* The first level of the group of merged levels ending at @index. */
 size_t cp_line_levels_group_first(const struct cp_line_levels *levels,

@@ -14,9 +14,11 @@
  * the level before: past it, yet inside the share of a shared last level
  * that a guest really gets (on the development machine's KVM guest a
  * random chase finds 5-20 MiB of the nominal 260 MiB, varying with the
- * other guests), and short to walk.  Neighbouring levels are merged when the timer's
- * spread cannot separate them, or when the outer one is not
- * CP_LEVEL_MIN_STEP times slower (no plateau of its own was found).
+ * other guests), and short to walk.  Neighbouring levels are merged
+ * when the timer's spread cannot separate them, when the outer one is
+ * not CP_LEVEL_MIN_STEP times slower (no plateau of its own was found),
+ * or when their calibration sets' lines read alike, line by line
+ * (cp_line_levels_merge_misread).
  */
 #include "evict/line_calibrate.h"
 
@@ -87,6 +89,7 @@ struct calibration {
 	const struct cp_timer_floor *floor;
 	cp_line_plateau_fn other;	/* NULL: @timer's */
 	void *other_timer;
+	struct cp_line_pass passes[CP_MAX_LEVELS];	/* each level's */
 };
 
 static uint64_t to_lines(uint64_t bytes)
@@ -95,18 +98,10 @@ static uint64_t to_lines(uint64_t bytes)
 	return bytes < 2 * LINE ? 2 * LINE : bytes;
 }
 
-/* Median latency, floor subtracted, of one timed pass over @ws. */
-static double pass_median(struct cp_chase *ws, uint16_t *steps,
-			  const struct cp_timer_floor *floor)
-{
-	cp_lines_timed_pass((void ***)&ws->position, ws->nr_lines, steps);
-	return cp_lines_median_above(steps, ws->nr_lines, floor->median);
-}
-
 /* The chase's plateau of a warm working set of @bytes, or of memory when
  * @flushed. */
 static int chase_plateau(const struct calibration *run, uint64_t bytes,
-			 bool flushed, double *out)
+			 bool flushed, struct cp_line_pass *out)
 {
 	struct cp_chase ws;
 	uint16_t *steps;
@@ -129,40 +124,38 @@ static int chase_plateau(const struct calibration *run, uint64_t bytes,
 	}
 	cp_chase_body(&ws, CALIBRATION_LAPS *
 				   (ws.nr_lines / CP_CHASE_HOPS_PER_ITERATION + 1));
-	*out = -1;
-	for (int pass = 0; pass < PLATEAU_PASSES; pass++) {
-		double median;
-
+	for (int pass = 0; pass < PLATEAU_PASSES && !ret; pass++) {
 		if (flushed)
 			cp_flush_lines(run->flush, ws.buffer,
 				       ws.nr_lines * ws.line_size,
 				       ws.line_size);
-		median = pass_median(&ws, steps, run->floor);
-		if (median >= 0 && (*out < 0 || median < *out))
-			*out = median;
+		cp_lines_timed_pass((void ***)&ws.position, ws.nr_lines, steps);
+		ret = cp_line_pass_offer(out, steps, ws.nr_lines,
+					 run->floor->median);
 	}
 	free(steps);
 	cp_chase_free(&ws);
-	return *out < 0 ? -ENOMEM : 0;
+	return ret;
 }
 
 static volatile uint64_t calibration_sink;
 
-/* Median ticks, floor subtracted, of one timed pass over @lines. */
-static double sample_pass_median(const uintptr_t *lines, size_t n,
-				 uint16_t *ticks)
+/* One timed pass over @lines, its own floor subtracted, offered to
+ * @out. */
+static int sample_pass(const uintptr_t *lines, size_t n, uint16_t *ticks,
+		       struct cp_line_pass *out)
 {
 	struct cp_timer_floor floor;
 
 	cp_sample_floor(lines, n, ticks + n, &floor);
 	cp_sample_timed_loads(lines, n, ticks);
-	return cp_lines_median_above(ticks, n, floor.median);
+	return cp_line_pass_offer(out, ticks, n, floor.median);
 }
 
 /* The same with the sampled loads of line_sample.h, over a buffer of
  * @bytes on ordinary pages, as a caller's buffer is. */
 static int sample_plateau(const struct calibration *run, uint64_t bytes,
-			  bool flushed, double *out)
+			  bool flushed, struct cp_line_pass *out)
 {
 	size_t size = to_lines(bytes), n;
 	char *buffer = mmap(NULL, size, PROT_READ | PROT_WRITE,
@@ -177,20 +170,13 @@ static int sample_plateau(const struct calibration *run, uint64_t bytes,
 	ret = cp_sample_lines(buffer, size, run->seed, &lines, &n);
 	if (!ret && !(ticks = calloc(2 * n, sizeof(*ticks))))
 		ret = -ENOMEM;
-	*out = -1;
 	for (int pass = 0; pass < PLATEAU_PASSES && !ret; pass++) {
-		double median;
-
 		for (int lap = 0; lap < CALIBRATION_LAPS && !flushed; lap++)
 			for (size_t i = 0; i < size; i += LINE)
 				calibration_sink += *(volatile char *)(buffer + i);
 		if (flushed)
 			cp_flush_lines(run->flush, buffer, size, LINE);
-		median = sample_pass_median(lines, n, ticks);
-		if (median < 0)
-			ret = -ENOMEM;
-		else if (*out < 0 || median < *out)
-			*out = median;
+		ret = sample_pass(lines, n, ticks, out);
 	}
 	free(ticks);
 	free(lines);
@@ -198,14 +184,32 @@ static int sample_plateau(const struct calibration *run, uint64_t bytes,
 	return ret;
 }
 
-static int plateau(const struct calibration *run, uint64_t bytes,
-		   bool flushed, double *out)
+static int timed_plateau(const struct calibration *run, uint64_t bytes,
+			 bool flushed, struct cp_line_pass *out)
 {
 	if (run->other)
 		return run->other(run->other_timer, bytes, flushed, out);
 	if (run->timer == CP_LINE_TIMER_SAMPLE)
 		return sample_plateau(run, bytes, flushed, out);
 	return chase_plateau(run, bytes, flushed, out);
+}
+
+/* Level @index's plateau, its pass kept in @run. */
+static int plateau(struct calibration *run, uint64_t bytes, bool flushed,
+		   size_t index)
+{
+	struct cp_line_pass *out = &run->passes[index];
+	int ret;
+
+	cp_line_pass_free(out);
+	ret = timed_plateau(run, bytes, flushed, out);
+	/* A timer that offered no pass: no plateau, and no reason of its
+	 * own (-EIO gets the calibration's). */
+	if (!ret && out->median < 0)
+		ret = -EIO;
+	if (!ret)
+		run->levels->plateau_ticks[index] = out->median;
+	return ret;
 }
 
 uint64_t cp_lines_llc_set_bytes(uint64_t llc_half, uint64_t previous_size)
@@ -215,7 +219,7 @@ uint64_t cp_lines_llc_set_bytes(uint64_t llc_half, uint64_t previous_size)
 	return llc_half;
 }
 
-static int cache_plateaus(const struct calibration *run, uint64_t *last_ws)
+static int cache_plateaus(struct calibration *run, uint64_t *last_ws)
 {
 	const struct cp_topology *topology = run->topology;
 	const struct cp_cache_level *llc = cp_plan_last_level(topology);
@@ -235,8 +239,7 @@ static int cache_plateaus(const struct calibration *run, uint64_t *last_ws)
 			return -EINTR;
 		if (cache == llc)
 			ws = cp_lines_llc_set_bytes(ws, previous);
-		ret = plateau(run, ws, false,
-			      &levels->plateau_ticks[levels->nr]);
+		ret = plateau(run, ws, false, levels->nr);
 		if (ret)
 			return ret;
 		cp_cache_level_name(cache, levels->names[levels->nr],
@@ -258,12 +261,11 @@ static int calibrate_levels(struct calibration *run, double pad,
 	int ret = cache_plateaus(run, &last_ws);
 
 	if (!ret)
-		ret = plateau(run, last_ws, true,
-			      &levels->plateau_ticks[levels->nr]);
+		ret = plateau(run, last_ws, true, levels->nr);
 	if (ret == -EINTR)
 		return cp_error_set(error, EINTR,
 				    "calibrating the line classifier: interrupted");
-	if (ret && run->other)
+	if (ret && run->other && ret != -EIO)
 		return ret;
 	if (ret)
 		return cp_error_set(error, -ret,
@@ -272,7 +274,22 @@ static int calibrate_levels(struct calibration *run, double pad,
 	levels->nr++;
 	cp_line_levels_thresholds_padded(levels, pad);
 	cp_line_levels_merge(levels, spread);
+	cp_line_levels_merge_misread(levels, run->passes);
 	return 0;
+}
+
+/* calibrate_levels, the levels' passes freed after. */
+static int calibrate_and_free(struct calibration *run, double pad,
+			      double spread, struct cp_error *error)
+{
+	int ret;
+
+	for (size_t k = 0; k < CP_MAX_LEVELS; k++)
+		cp_line_pass_init(&run->passes[k]);
+	ret = calibrate_levels(run, pad, spread, error);
+	for (size_t k = 0; k < CP_MAX_LEVELS; k++)
+		cp_line_pass_free(&run->passes[k]);
+	return ret;
 }
 
 int cp_lines_calibrate(const struct cp_topology *topology, unsigned int cpu,
@@ -296,10 +313,10 @@ int cp_lines_calibrate(const struct cp_topology *topology, unsigned int cpu,
 	cp_lines_timer_floor(scratch, CP_LINES_FLOOR_PROBES, floor);
 	/* The sampled loads, one line a page in random order, time each
 	 * level in a spread of steps; the chase's lines are steadier. */
-	return calibrate_levels(&run, timer == CP_LINE_TIMER_SAMPLE
-					      ? 2 * floor->spread
-					      : 0,
-				floor->spread, error);
+	return calibrate_and_free(&run, timer == CP_LINE_TIMER_SAMPLE
+						? 2 * floor->spread
+						: 0,
+				  floor->spread, error);
 }
 
 int cp_lines_calibrate_with(const struct cp_topology *topology,
@@ -314,5 +331,5 @@ int cp_lines_calibrate_with(const struct cp_topology *topology,
 	};
 
 	memset(levels, 0, sizeof(*levels));
-	return calibrate_levels(&run, 0, spread, error);
+	return calibrate_and_free(&run, 0, spread, error);
 }

@@ -73,20 +73,24 @@ int cp_lines_calibrate(const struct cp_topology *topology, unsigned int cpu,
 		       struct cp_timer_floor *floor, struct cp_error *error);
 
 /*
- * Another per-line timer's plateau (the module's, in kernel mode): the
- * median latency in ticks, its floor subtracted, of a warm working set
- * of @bytes laid out as cp_lines_spread_stride() says, or of memory when
- * @flushed (@bytes being then the last level's set, of which the timer
- * may take fewer lines).  0 or -errno with the timer's own error set.
+ * Another per-line timer's plateau (the module's, in kernel mode): its
+ * timed passes over a warm working set of @bytes laid out as
+ * cp_lines_spread_stride() says, or over memory when @flushed (@bytes
+ * being then the last level's set, of which the timer may take fewer
+ * lines), each offered to @out (cp_line_pass_offer, floor subtracted),
+ * which keeps the one of lowest median: the plateau, and the lines that
+ * say whether levels can be told apart.  0 or -errno with the timer's
+ * own error set.
  */
 typedef int (*cp_line_plateau_fn)(void *timer, uint64_t bytes, bool flushed,
-				  double *out);
+				  struct cp_line_pass *out);
 
 /*
  * cp_lines_calibrate's levels for @cpu, taken with @plateau on @timer
  * whose floor has a p5-p95 spread of @spread ticks: the same working
- * sets, thresholds and merges.  0, or -errno with @error set (-EINTR when
- * interrupted).
+ * sets, thresholds and merges (cp_line_levels_merge, then
+ * cp_line_levels_merge_misread on the kept passes).  0, or -errno with
+ * @error set (-EINTR when interrupted).
  */
 int cp_lines_calibrate_with(const struct cp_topology *topology,
 			    unsigned int cpu, cp_line_plateau_fn plateau,

@@ -64,7 +64,8 @@ static inline const char *cp_sample_line(uintptr_t disguised)
 int cp_sample_lines(const void *start, size_t bytes, uint64_t seed,
 		    uintptr_t **out, size_t *nr);
 
-/* Load each of @lines, storing the ticks of each load in @ticks. */
+/* Load each of @lines after its dithering wait (evict/coldcache_lines.h),
+ * storing the ticks of each load in @ticks. */
 void cp_sample_timed_loads(const uintptr_t *lines, size_t n, uint16_t *ticks);
 
 /* The floor of that loop: the same steps without the loads. */

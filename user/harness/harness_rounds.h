@@ -79,7 +79,9 @@ typedef void (*cp_round_start_fn)(void *data, size_t index,
  * vCPU, spreads over all of them instead of biasing one, and so that each
  * arrangement's rounds spread over the whole measurement.  A round's
  * arrangement is released as soon as it is measured (the others' rounds
- * come between two of its own).  @outs[i] and @clocks[i] as
+ * come between two of its own).  Each round measures NOTHING anew at its
+ * start and its samples subtract that floor (cp_harness_renew_floor);
+ * @harness is left as it was.  @outs[i] and @clocks[i] as
  * cp_harness_measure_rounds gives them; @start (may be NULL) is called
  * before each round.  Stops at an interrupt with what every arrangement
  * has (marked interrupted when short); 0 then.  On another error, -errno

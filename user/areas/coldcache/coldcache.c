@@ -459,6 +459,72 @@ static void group_plateaus(const struct cp_line_levels *levels, size_t last,
 					 levels->plateau_ticks[k]);
 }
 
+/* ", its calibration set read 97 % in it" for the group ending at @last:
+ * the share of its levels' calibration lines the thresholds put in the
+ * group; "" when no pass was judged. */
+static void group_own_share(const struct cp_line_levels *levels,
+			    size_t last, char *out, size_t len)
+{
+	size_t first = cp_line_levels_group_first(levels, last);
+
+	out[0] = '\0';
+	if (first == last && levels->own_share[last] >= 0)
+		snprintf(out, len, ", its calibration set read %.0f %% in it",
+			 100 * levels->own_share[last]);
+}
+
+/* "L2 57 %, L3 94 %": each level's calibration set, the share read in
+ * the level itself, for the group ending at @last; "" when no pass was
+ * judged. */
+static void group_own_shares(const struct cp_line_levels *levels,
+			     size_t last, char *out, size_t len)
+{
+	size_t first = cp_line_levels_group_first(levels, last);
+	size_t used = 0;
+
+	out[0] = '\0';
+	for (size_t k = first; k <= last && used < len; k++) {
+		if (levels->own_share[k] < 0)
+			continue;
+		used += (size_t)snprintf(out + used, len - used, "%s%s %.0f %%",
+					 used ? ", " : "", levels->names[k],
+					 100 * levels->own_share[k]);
+	}
+}
+
+/* Whether a merge within the group ending at @last was made because
+ * the levels' lines read alike. */
+static bool merged_on_lines(const struct cp_line_levels *levels,
+			    size_t last)
+{
+	for (size_t k = cp_line_levels_group_first(levels, last); k < last;
+	     k++)
+		if (levels->merged_on_lines[k])
+			return true;
+	return false;
+}
+
+/* The notes of a merged group ending at @k: why, and how each of its
+ * levels' calibration sets read line by line. */
+static void note_merge(struct cold_run *run,
+		       const struct cp_line_levels *levels, size_t k,
+		       const char *group, double spread, const char *what)
+{
+	char plateaus[64], shares[96];
+
+	group_plateaus(levels, k, plateaus, sizeof(plateaus));
+	if (merged_on_lines(levels, k))
+		cold_note(run, "%s: %s merged (plateaus %s ticks): their calibration sets' lines read alike, line by line",
+			  what, group, plateaus);
+	else
+		cold_note(run, "%s: %s merged (plateaus %s ticks): the timer's spread (%.0f ticks) or the plateaus cannot tell them apart line by line",
+			  what, group, plateaus, spread);
+	group_own_shares(levels, k, shares, sizeof(shares));
+	if (shares[0])
+		cold_note(run, "%s: %s, each level's calibration set read in that level itself: %s",
+			  what, group, shares);
+}
+
 /* Which instrument the levels came from: the issue of a classifier whose
  * thresholds were measured one way and its lines timed another. */
 static void note_levels(struct cold_run *run)
@@ -473,25 +539,21 @@ void cold_note_levels(struct cold_run *run, const struct cp_line_levels *levels,
 		      double spread, const char *what)
 {
 	for (size_t k = 0; k < levels->nr; k++) {
-		char group[48];
+		char group[48], own[64];
 
 		if (levels->merged[k])
 			continue;
 		cp_line_levels_group_name(levels, k, group, sizeof(group));
+		group_own_share(levels, k, own, sizeof(own));
 		if (k + 1 < levels->nr)
-			cold_note(run, "%s level %s: plateau %.0f ticks, up to %.0f ticks",
+			cold_note(run, "%s level %s: plateau %.0f ticks, up to %.0f ticks%s",
 				  what, group, levels->plateau_ticks[k],
-				  levels->threshold_ticks[k]);
+				  levels->threshold_ticks[k], own);
 		else
-			cold_note(run, "%s level %s: plateau %.0f ticks, anything slower",
-				  what, group, levels->plateau_ticks[k]);
-		if (strchr(group, '+')) {
-			char plateaus[64];
-
-			group_plateaus(levels, k, plateaus, sizeof(plateaus));
-			cold_note(run, "%s: %s merged (plateaus %s ticks): the timer's spread (%.0f ticks) or the plateaus cannot tell them apart line by line",
-				  what, group, plateaus, spread);
-		}
+			cold_note(run, "%s level %s: plateau %.0f ticks, anything slower%s",
+				  what, group, levels->plateau_ticks[k], own);
+		if (strchr(group, '+'))
+			note_merge(run, levels, k, group, spread, what);
 	}
 }
 

@@ -113,7 +113,7 @@ static int time_lines(struct kernel_timer *timer, uint64_t lines,
 }
 
 static int kernel_plateau(void *opaque, uint64_t bytes, bool flushed,
-			  double *out)
+			  struct cp_line_pass *out)
 {
 	struct kernel_timer *timer = opaque;
 	uint64_t lines = bytes / COLD_LINE_SIZE < 2 ? 2
@@ -124,9 +124,7 @@ static int kernel_plateau(void *opaque, uint64_t bytes, bool flushed,
 
 	if (flushed && lines > MEMORY_LINES)
 		lines = MEMORY_LINES;
-	*out = -1;
 	for (int i = 0; i < PLATEAU_REQUESTS; i++) {
-		double median;
 		int ret = time_lines(timer, lines, stride,
 				     flushed ? CACHEPROBE_PREPARE_CLFLUSH
 					     : CACHEPROBE_PREPARE_WARM,
@@ -134,14 +132,12 @@ static int kernel_plateau(void *opaque, uint64_t bytes, bool flushed,
 
 		if (ret)
 			return ret;
-		median = cp_lines_median_above(steps, samples,
-					       timer->run->kernel_floor.median);
+		ret = cp_line_pass_offer(out, steps, samples,
+					 timer->run->kernel_floor.median);
 		free(steps);
-		if (median < 0)
+		if (ret)
 			return cp_error_set(timer->error, ENOMEM,
 					    "coldcache: no memory");
-		if (*out < 0 || median < *out)
-			*out = median;
 	}
 	return 0;
 }
