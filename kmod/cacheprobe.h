@@ -131,6 +131,7 @@ void cp_live_inc(const void *obj);
 void cp_live_dec(const void *obj);
 void cp_lost_place(void);
 void cp_warm_rounds(u64 rounds);
+void cp_dither_spins(u64 spins);
 #else
 static inline bool cp_fault(unsigned int bit)
 {
@@ -150,6 +151,10 @@ static inline void cp_lost_place(void)
 }
 
 static inline void cp_warm_rounds(u64 rounds)
+{
+}
+
+static inline void cp_dither_spins(u64 spins)
 {
 }
 #endif

@@ -8,6 +8,7 @@
 #include <asm/cpufeature.h>
 #include <asm/special_insns.h>
 #include "measure/chase.h"
+#include "measure/dither.h"
 #include "chain.h"
 #include "runner.h"
 
@@ -31,11 +32,14 @@
  * @prepare: enum cacheprobe_prepare.
  * @warm_left: rounds of PREPARE WARM's walk still to go (0: none, or
  *	done).
+ * @dither: the state of the random waits before the samples, drawn from
+ *	the chain's seed (never 0).
  */
 struct cp_chase {
 	void *buf;
 	u64 size;
 	u64 warm_left;
+	u64 dither;
 	void *pos[CP_CHASE_MAX_CHASES];
 	u32 chases;
 	u32 iterations;
@@ -94,6 +98,11 @@ static int cp_chase_sample(struct cp_worker *w, u64 round, u64 deadline,
 	u64 start, end;
 	int ret;
 
+	/*
+	 * A sample of one load (OPS 1) is shorter than some TSCs' steps: a
+	 * steady loop would lock onto them (measure/dither.h).
+	 */
+	cp_dither_spins(cp_dither_wait(&c->dither));
 	start = rdtsc_ordered();
 	while (left) {
 		n = min(left, c->chunk);
@@ -262,6 +271,7 @@ int cp_chase(const struct cp_chase_req *req, struct cp_run_res *res,
 		c.warm_left = DIV_ROUND_UP(chain.nr_slots, chain.chases) *
 			      CP_CHASE_WARM_LAPS;
 	chain.seed = req->has_seed ? req->seed : get_random_u64();
+	c.dither = chain.seed | 1;
 	ret = cp_chain_build(c.buf, &chain, c.pos, err);
 	if (!ret)
 		ret = cp_run(&spec, res, err);

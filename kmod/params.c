@@ -195,6 +195,37 @@ void cp_warm_rounds(u64 rounds)
 	atomic64_add(rounds, &warm_rounds);
 }
 
+/*
+ * CHASE's random waits before its samples change no value a reply
+ * carries, and the guests' TSCs have no steps to show them against:
+ * this count of their iterations shows that they ran, and at random.
+ */
+static atomic64_t dither_spins = ATOMIC64_INIT(0);
+
+static int cp_get_dither(char *buf, const struct kernel_param *kp)
+{
+	return scnprintf(buf, PAGE_SIZE, "%lld\n",
+			 (long long)atomic64_read(&dither_spins));
+}
+
+static const struct kernel_param_ops cp_dither_ops = {
+	.set = cp_set_live,
+	.get = cp_get_dither,
+};
+
+module_param_cb(dither_spins, &cp_dither_ops, NULL, 0444);
+MODULE_PARM_DESC(dither_spins,
+		 "Test builds only: empty iterations CHASE waited before its samples, in all");
+
+/**
+ * cp_dither_spins() - count iterations of CHASE's waits before samples
+ * @spins: iterations waited
+ */
+void cp_dither_spins(u64 spins)
+{
+	atomic64_add(spins, &dither_spins);
+}
+
 /**
  * cp_fault() - whether a test asked for a fault
  * @bit: a CP_FAULT_* bit

@@ -9,7 +9,8 @@
 # build (make -C kmod TEST=1) is made too, as
 # OUTDIR/build-LABEL/cacheprobe-test.ko.  Both builds use -Werror and fail
 # on any warning.  The module meant for use must not have the test-only
-# parameters (fault_inject, live_objects, lost_places, warm_rounds) and
+# parameters (fault_inject, live_objects, lost_places, warm_rounds,
+# dither_spins) and
 # the test build must have them (modinfo -p).  Prints "PASS NAME [LABEL]" / "FAIL NAME [LABEL]: why"
 # (and the same for NAME-test and the parameter checks); exit status 1
 # when the module did not build.
@@ -35,7 +36,7 @@ make_in() {
 		! grep -qi 'warning:' "$log"
 }
 
-TEST_PARAMS="fault_inject live_objects lost_places warm_rounds"
+TEST_PARAMS="fault_inject live_objects lost_places warm_rounds dither_spins"
 
 # test_params KO: the test-only parameters KO has, space-separated.
 test_params() {

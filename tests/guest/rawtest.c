@@ -17,6 +17,9 @@
  *   chase-warm: on the test build, CHASE's walk before its first sample
  *           (PREPARE WARM, ABI 6) counted in warm_rounds: four laps of
  *           every cycle, once per request; none with another preparation.
+ *   chase-dither: on the test build, CHASE's random waits before its
+ *           samples counted in dither_spins: about half the longest wait
+ *           each, drawn from SEED.
  *   chase-options: kcmd's CHASE checks of ABI 4 alone (PAGES, CHASES,
  *           SEED, PAGE_BYTES), run again on the test build to see that
  *           none of them leaves an object behind.
@@ -71,6 +74,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "measure/dither.h"
 #include "rawnl.h"
 
 static int failures;
@@ -1926,6 +1930,80 @@ static void k_chase_warm(const struct kctx *c, bool nl)
 	k_check_warm(c, nl, "chase-warm-none-with-wbinvd", &q, 0);
 }
 
+/* The test build's count of CHASE's dithering iterations, or -1. */
+static long long dither_spins(void)
+{
+	FILE *f = fopen("/sys/module/cacheprobe/parameters/dither_spins", "r");
+	long long n = -1;
+
+	if (!f)
+		return -1;
+	if (fscanf(f, "%lld", &n) != 1)
+		n = -1;
+	fclose(f);
+	return n;
+}
+
+/* The iterations CHASE @q waited before its samples; -1 when it failed
+ * or the count is missing.  *@tries: samples run, retries included. */
+static long long k_chase_spins(const struct kctx *c, bool nl,
+			       const struct kreq *q, uint64_t *tries)
+{
+	long long before = dither_spins(), after;
+	struct kres k;
+
+	k_call(c, nl, q, &k);
+	after = dither_spins();
+	if (k.error || before < 0 || after < 0)
+		return -1;
+	*tries = (uint64_t)k.samples + k.retries +
+		 (k.disturbed == ~0u ? 0 : k.disturbed);
+	return after - before;
+}
+
+/*
+ * Every CHASE sample starts after a random wait of 0 to CP_DITHER_SPINS -
+ * 1 iterations (measure/dither.h), drawn from SEED: 64 one-load samples
+ * wait about 63.5 iterations each (at least 16 on average is a bound no
+ * random draw misses), at most the longest wait each, and another seed
+ * draws other waits.
+ */
+static void k_chase_dither(const struct kctx *c, bool nl)
+{
+	struct kreq q = k_chase(online_cpus() - 1);
+	const char *tr = nl ? "netlink" : "ioctl";
+	long long first, second;
+	uint64_t tries = 0, tries2 = 0;
+	char name[96];
+
+	q.samples = K_MAX_SAMPLES;
+	q.ops = 1;
+	q.has_seed = true;
+	q.seed = 12345;
+	first = k_chase_spins(c, nl, &q, &tries);
+	snprintf(name, sizeof(name), "chase-dither-waits-%s", tr);
+	check(first >= 16LL * K_MAX_SAMPLES &&
+		      first <= (long long)(CP_DITHER_SPINS - 1) * (long long)tries,
+	      name, "waited %lld iterations over %llu samples, want 16 to %d each",
+	      first, (unsigned long long)tries, CP_DITHER_SPINS - 1);
+	q.seed = 54321;
+	second = k_chase_spins(c, nl, &q, &tries2);
+	snprintf(name, sizeof(name), "chase-dither-seeded-%s", tr);
+	check(second >= 0 && second != first, name,
+	      "seeds 12345 and 54321 waited %lld and %lld iterations", first,
+	      second);
+}
+
+static int run_chase_dither(void)
+{
+	struct kctx c;
+
+	k_open(&c);
+	k_chase_dither(&c, true);
+	k_chase_dither(&c, false);
+	return failures ? 1 : 0;
+}
+
 static int run_chase_warm(void)
 {
 	struct kctx c;
@@ -2293,6 +2371,8 @@ int main(int argc, char **argv)
 		return run_chase_options();
 	if (argc == 2 && !strcmp(argv[1], "chase-warm"))
 		return run_chase_warm();
+	if (argc == 2 && !strcmp(argv[1], "chase-dither"))
+		return run_chase_dither();
 	if (argc == 3 && !strcmp(argv[1], "offline"))
 		return run_offline((uint32_t)atoi(argv[2]));
 	if (argc == 3 && !strcmp(argv[1], "wbnoinvd") &&

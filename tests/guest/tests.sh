@@ -213,7 +213,7 @@ test_load() {
 	need_no_module
 	t_run insmod insmod "$KO"
 	# The test-only parameters are compiled out of the module meant for use.
-	for p in fault_inject live_objects lost_places warm_rounds; do
+	for p in fault_inject live_objects lost_places warm_rounds dither_spins; do
 		if [ -e "/sys/module/cacheprobe/parameters/$p" ]; then
 			t_fail "production-lacks-$p" "$KO has the test-only parameter $p"
 		else
@@ -836,6 +836,20 @@ test_chase_warm() {
 	live_zero chase-warm-live-objects-0
 }
 
+# Every CHASE sample starts after a random wait (measure/dither.h), so that
+# one-load samples do not lock onto a TSC that advances in steps; the test
+# build counts the wait's iterations (dither_spins), which no reply
+# carries and the guests' TSCs cannot show.
+test_chase_dither() {
+	need_test_module
+	if [ ! -e "$PARAM/dither_spins" ]; then
+		t_skip chase-dither "no test build of the module loaded"
+		return
+	fi
+	run_raw t- chase-dither
+	live_zero chase-dither-live-objects-0
+}
+
 test_unpriv() {
 	need_module || return
 	t_expect_out unpriv-info-netlink "^module: *cacheprobe .* via netlink" \
@@ -1237,6 +1251,7 @@ t_test kill-warm test_kill_warm
 t_test fault-inject test_faults
 t_test chase-options test_chase_options
 t_test chase-warm test_chase_warm
+t_test chase-dither test_chase_dither
 t_test unpriv test_unpriv
 t_test load-unload test_load_unload
 t_test unloaded test_unloaded

@@ -12,12 +12,12 @@
 void cp_lines_timed_pass(void ***position, size_t nr_lines, uint16_t *ticks)
 {
 	void **p = *position;
-	uint64_t dither = (uintptr_t)p | 1;
+	__u64 dither = (uintptr_t)p | 1;
 
 	for (size_t i = 0; i < nr_lines; i++) {
 		uint64_t before, after;
 
-		cp_lines_dither(&dither);
+		cp_dither_wait(&dither);
 		before = cp_lines_fenced_tsc();
 		p = *p;
 		after = cp_lines_fenced_tsc();
@@ -29,12 +29,12 @@ void cp_lines_timed_pass(void ***position, size_t nr_lines, uint16_t *ticks)
 /* Kept out of line so the floor loop is the pass loop minus the load. */
 __attribute__((noinline)) void cp_lines_timer_steps(uint16_t *ticks, size_t n)
 {
-	uint64_t dither = (uintptr_t)ticks | 1;
+	__u64 dither = (uintptr_t)ticks | 1;
 
 	for (size_t i = 0; i < n; i++) {
 		uint64_t before, after;
 
-		cp_lines_dither(&dither);
+		cp_dither_wait(&dither);
 		before = cp_lines_fenced_tsc();
 		after = cp_lines_fenced_tsc();
 		ticks[i] = cp_lines_clamp_step(after - before);

@@ -4,25 +4,20 @@
  * pointer chase (harness/chase.h) with every load timed on its own, and each
  * load classified by cache level.
  *
- * Timing one load: `lfence; rdtsc; lfence` after every load.  The first
- * lfence waits until the load has its data, the second keeps the next load
- * from starting before the read, so the step between two reads is the
- * load's latency plus a fixed cost: the "floor", measured with the same
- * loop without the loads and subtracted.  The floor (about 50 ticks here)
- * is far above an L1 hit, but it is steady: what limits the resolution is
- * its spread, not its size.  Levels whose latencies differ by less than
- * twice that spread cannot be told apart line by line; they are merged
- * and the merge is reported.
+ * Timing one load: `lfence; rdtsc; lfence` before and after it.  The
+ * first lfence of a read waits until earlier loads have their data, the
+ * second keeps later loads from starting before the read, so the step
+ * between the two reads is the load's latency plus a fixed cost: the
+ * "floor", measured with the same loop without the loads and subtracted.
+ * The floor (about 50 ticks here) is far above an L1 hit, but it is
+ * steady: what limits the resolution is its spread, not its size.  Levels
+ * whose latencies differ by less than twice that spread cannot be told
+ * apart line by line; they are merged and the merge is reported.
  *
- * Each timed load starts after a wait of random length (dithering): a
- * virtual TSC may advance in steps as long as the differences between
- * levels (26 ticks, 10 ns, on an AMD EPYC guest), and a loop that reads
- * it at a steady pace locks onto its steps, so that one pass read every
- * L1d line at the floor and the next read most of them a step above.
- * Started at random points of a step, a load reads the step below or
- * above its latency with odds that make the mean right, alike in every
- * pass; whether that still tells two levels apart line by line is then
- * measured (cp_line_levels_merge_misread).
+ * Each timed load starts after a wait of random length (measure/dither.h:
+ * a TSC that advances in steps as long as the differences between levels
+ * locks onto a steady loop); whether its readings still tell two levels
+ * apart line by line is then measured (cp_line_levels_merge_misread).
  */
 #ifndef CACHEPROBE_COLDCACHE_LINES_H
 #define CACHEPROBE_COLDCACHE_LINES_H
@@ -31,6 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "measure/dither.h"
 #include "results/results.h"
 
 /* Steps above this are stored as this (a preempted load). */
@@ -45,24 +41,6 @@ static inline uint64_t cp_lines_fenced_tsc(void)
 	__asm__ __volatile__("lfence\n\trdtsc\n\tlfence"
 			     : "=a"(low), "=d"(high) : : "memory");
 	return ((uint64_t)high << 32) | low;
-}
-
-/* Waits before a timed load: 0 to this many - 1 empty iterations (about a
- * cycle each), longer than a few steps of the coarsest TSC seen. */
-#define CP_LINES_DITHER_SPINS 128
-
-/* Wait a random number of iterations drawn from *@state, which it
- * advances (xorshift: a state that is not 0 never becomes 0), in
- * registers, touching no memory. */
-static inline void cp_lines_dither(uint64_t *state)
-{
-	uint64_t left;
-
-	*state ^= *state << 13;
-	*state ^= *state >> 7;
-	*state ^= *state << 17;
-	for (left = *state % CP_LINES_DITHER_SPINS; left; left--)
-		__asm__ __volatile__("" : "+r"(left));
 }
 
 static inline uint16_t cp_lines_clamp_step(uint64_t step)

@@ -99,12 +99,13 @@ int cp_sample_lines(const void *start, size_t bytes, uint64_t seed,
 
 void cp_sample_timed_loads(const uintptr_t *lines, size_t n, uint16_t *ticks)
 {
-	uint64_t sum = 0, dither = (uintptr_t)lines | 1;
+	uint64_t sum = 0;
+	__u64 dither = (uintptr_t)lines | 1;
 
 	for (size_t i = 0; i < n; i++) {
 		uint64_t before, after;
 
-		cp_lines_dither(&dither);
+		cp_dither_wait(&dither);
 		before = cp_lines_fenced_tsc();
 
 		sum += *(const volatile uint8_t *)cp_sample_line(lines[i]);
@@ -119,12 +120,12 @@ static __attribute__((noinline)) void
 untimed_steps(const uintptr_t *lines, size_t n, uint16_t *ticks)
 {
 	uintptr_t sum = 0;
-	uint64_t dither = (uintptr_t)lines | 1;
+	__u64 dither = (uintptr_t)lines | 1;
 
 	for (size_t i = 0; i < n; i++) {
 		uint64_t before, after;
 
-		cp_lines_dither(&dither);
+		cp_dither_wait(&dither);
 		before = cp_lines_fenced_tsc();
 
 		sum += (uintptr_t)cp_sample_line(

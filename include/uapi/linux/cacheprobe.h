@@ -247,6 +247,10 @@
  *	other, those of different chases do not.  OPS must be a multiple of
  *	CHASES (each chase does OPS / CHASES loads per sample), and CHASES at
  *	most n.  Every sample goes on where the previous one stopped.
+ *	Every sample starts after a wait of 0 to 127 empty iterations
+ *	drawn from SEED, outside the timed part, so that samples of one
+ *	load do not lock onto a TSC that advances in steps longer than
+ *	the loads (include/measure/dither.h).
  *	(ABI 6) PREPARE WARM walks the chases before the first sample (see
  *	enum cacheprobe_prepare), and the samples go on where that walk
  *	stopped.
