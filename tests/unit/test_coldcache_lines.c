@@ -467,6 +467,55 @@ static void test_record_nothing_measured(void **state)
 	cp_results_free(&results);
 }
 
+/* The note of the last call, or "" when it left none. */
+static const char *last_note(const struct cp_results *results,
+			     size_t before)
+{
+	return results->nr_area_notes > before
+		       ? results->area_notes[results->nr_area_notes - 1].text
+		       : "";
+}
+
+/* Kernel mode classifies lines only with a module that warms CHASE's
+ * buffer (ABI 6) on a CPU with CLFLUSH, and only for warm or wbinvd:
+ * otherwise no request is made, the first passes keep their whole-pass
+ * figures, and a note says why (none when neither method runs). */
+static void test_kernel_lines_refused_with_a_reason(void **state)
+{
+	struct cp_results results;
+	const struct cp_area_options options = { .seed = 1 };
+	struct cp_area_context context = { .results = &results,
+					   .options = &options };
+	struct cp_coldcache_choices choices = { 0 };
+	struct cold_run run = { .context = &context, .choices = &choices,
+				.kernel_abi = 5, .kernel_clflush = true,
+				.kernel_lines = true };
+	struct cp_error error = { 0 };
+	size_t before;
+
+	(void)state;
+	fixture_results(&results);
+	before = results.nr_area_notes;
+	assert_int_equal(cold_kernel_lines_calibrate(&run, &error), 0);
+	assert_false(run.kernel_lines);
+	assert_non_null(strstr(last_note(&results, before),
+			       "the module (ABI 5) cannot warm"));
+	run.kernel_abi = 6;
+	run.kernel_clflush = false;
+	before = results.nr_area_notes;
+	assert_int_equal(cold_kernel_lines_calibrate(&run, &error), 0);
+	assert_false(run.kernel_lines);
+	assert_non_null(strstr(last_note(&results, before),
+			       "needs CLFLUSH, which this CPU lacks"));
+	choices.methods = 1u << CP_COLD_CLFLUSH;
+	run.kernel_abi = 5;
+	before = results.nr_area_notes;
+	assert_int_equal(cold_kernel_lines_calibrate(&run, &error), 0);
+	assert_false(run.kernel_lines);
+	assert_int_equal(results.nr_area_notes, before);
+	cp_results_free(&results);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -487,6 +536,7 @@ int main(void)
 		cmocka_unit_test(test_factor_option),
 		cmocka_unit_test(test_working_sets_apart),
 		cmocka_unit_test(test_record_nothing_measured),
+		cmocka_unit_test(test_kernel_lines_refused_with_a_reason),
 	};
 
 	return cmocka_run_group_tests_name("coldcache_lines", tests, NULL, NULL);
