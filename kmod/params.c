@@ -164,6 +164,18 @@ void cp_lost_place(void)
 	atomic_inc(&lost_places);
 }
 
+/* A 64-bit count (kp->arg, an atomic64_t), read-only. */
+static int cp_get_count64(char *buf, const struct kernel_param *kp)
+{
+	return scnprintf(buf, PAGE_SIZE, "%lld\n",
+			 (long long)atomic64_read((atomic64_t *)kp->arg));
+}
+
+static const struct kernel_param_ops cp_count64_ops = {
+	.set = cp_set_live,
+	.get = cp_get_count64,
+};
+
 /*
  * CHASE's warming walk (ABI 6) changes no value a reply carries, and the
  * guests have no caches to show it in the timings: this count of its
@@ -171,18 +183,7 @@ void cp_lost_place(void)
  */
 static atomic64_t warm_rounds = ATOMIC64_INIT(0);
 
-static int cp_get_warm(char *buf, const struct kernel_param *kp)
-{
-	return scnprintf(buf, PAGE_SIZE, "%lld\n",
-			 (long long)atomic64_read(&warm_rounds));
-}
-
-static const struct kernel_param_ops cp_warm_ops = {
-	.set = cp_set_live,
-	.get = cp_get_warm,
-};
-
-module_param_cb(warm_rounds, &cp_warm_ops, NULL, 0444);
+module_param_cb(warm_rounds, &cp_count64_ops, &warm_rounds, 0444);
 MODULE_PARM_DESC(warm_rounds,
 		 "Test builds only: rounds (one load of every chase) CHASE's walks before the first sample took");
 
@@ -202,18 +203,7 @@ void cp_warm_rounds(u64 rounds)
  */
 static atomic64_t dither_spins = ATOMIC64_INIT(0);
 
-static int cp_get_dither(char *buf, const struct kernel_param *kp)
-{
-	return scnprintf(buf, PAGE_SIZE, "%lld\n",
-			 (long long)atomic64_read(&dither_spins));
-}
-
-static const struct kernel_param_ops cp_dither_ops = {
-	.set = cp_set_live,
-	.get = cp_get_dither,
-};
-
-module_param_cb(dither_spins, &cp_dither_ops, NULL, 0444);
+module_param_cb(dither_spins, &cp_count64_ops, &dither_spins, 0444);
 MODULE_PARM_DESC(dither_spins,
 		 "Test builds only: empty iterations CHASE waited before its samples, in all");
 

@@ -1872,12 +1872,16 @@ static int run_kcmd(uint32_t offline)
 	return failures ? 1 : 0;
 }
 
-/* The test build's count of rounds CHASE's warming walks took, or -1. */
-static long long warm_rounds(void)
+/* The test build's count in module parameter @name, or -1. */
+static long long test_count(const char *name)
 {
-	FILE *f = fopen("/sys/module/cacheprobe/parameters/warm_rounds", "r");
+	char path[128];
 	long long n = -1;
+	FILE *f;
 
+	snprintf(path, sizeof(path), "/sys/module/cacheprobe/parameters/%s",
+		 name);
+	f = fopen(path, "r");
 	if (!f)
 		return -1;
 	if (fscanf(f, "%lld", &n) != 1)
@@ -1890,11 +1894,11 @@ static long long warm_rounds(void)
 static void k_check_warm(const struct kctx *c, bool nl, const char *name,
 			 const struct kreq *q, long long want)
 {
-	long long before = warm_rounds(), walked;
+	long long before = test_count("warm_rounds"), walked;
 	char full[128];
 
 	k_check_ok(c, nl, name, q);
-	walked = warm_rounds() - before;
+	walked = test_count("warm_rounds") - before;
 	snprintf(full, sizeof(full), "%s-rounds-%s", name,
 		 nl ? "netlink" : "ioctl");
 	check(before >= 0 && walked == want, full,
@@ -1930,30 +1934,16 @@ static void k_chase_warm(const struct kctx *c, bool nl)
 	k_check_warm(c, nl, "chase-warm-none-with-wbinvd", &q, 0);
 }
 
-/* The test build's count of CHASE's dithering iterations, or -1. */
-static long long dither_spins(void)
-{
-	FILE *f = fopen("/sys/module/cacheprobe/parameters/dither_spins", "r");
-	long long n = -1;
-
-	if (!f)
-		return -1;
-	if (fscanf(f, "%lld", &n) != 1)
-		n = -1;
-	fclose(f);
-	return n;
-}
-
 /* The iterations CHASE @q waited before its samples; -1 when it failed
  * or the count is missing.  *@tries: samples run, retries included. */
 static long long k_chase_spins(const struct kctx *c, bool nl,
 			       const struct kreq *q, uint64_t *tries)
 {
-	long long before = dither_spins(), after;
+	long long before = test_count("dither_spins"), after;
 	struct kres k;
 
 	k_call(c, nl, q, &k);
-	after = dither_spins();
+	after = test_count("dither_spins");
 	if (k.error || before < 0 || after < 0)
 		return -1;
 	*tries = (uint64_t)k.samples + k.retries +

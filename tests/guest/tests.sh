@@ -823,31 +823,29 @@ test_chase_options() {
 	live_zero chase-options-live-objects-0
 }
 
-# ABI 6: CHASE with PREPARE WARM walks its cycles four times before its
-# first sample; the test build counts the walk's rounds (warm_rounds),
-# which no reply carries and the guests' timings cannot show.
-test_chase_warm() {
+# rawtest NAME on the test build, whose module parameter PARAM counts what
+# NAME checks: what no reply carries and the guests' timings cannot show.
+run_counted() {
 	need_test_module
-	if [ ! -e "$PARAM/warm_rounds" ]; then
-		t_skip chase-warm "no test build of the module loaded"
+	if [ ! -e "$PARAM/$2" ]; then
+		t_skip "$1" "no test build of the module loaded"
 		return
 	fi
-	run_raw t- chase-warm
-	live_zero chase-warm-live-objects-0
+	run_raw t- "$1"
+	live_zero "$1-live-objects-0"
 }
 
-# Every CHASE sample starts after a random wait (measure/dither.h), so that
-# one-load samples do not lock onto a TSC that advances in steps; the test
-# build counts the wait's iterations (dither_spins), which no reply
-# carries and the guests' TSCs cannot show.
+# ABI 6: CHASE with PREPARE WARM walks its cycles four times before its
+# first sample (warm_rounds counts the walk's rounds).
+test_chase_warm() {
+	run_counted chase-warm warm_rounds
+}
+
+# Every CHASE sample starts after a random wait (measure/dither.h), so
+# that one-load samples do not lock onto a TSC that advances in steps
+# (dither_spins counts the wait's iterations).
 test_chase_dither() {
-	need_test_module
-	if [ ! -e "$PARAM/dither_spins" ]; then
-		t_skip chase-dither "no test build of the module loaded"
-		return
-	fi
-	run_raw t- chase-dither
-	live_zero chase-dither-live-objects-0
+	run_counted chase-dither dither_spins
 }
 
 test_unpriv() {

@@ -250,7 +250,9 @@
  *	Every sample starts after a wait of 0 to 127 empty iterations
  *	drawn from SEED, outside the timed part, so that samples of one
  *	load do not lock onto a TSC that advances in steps longer than
- *	the loads (include/measure/dither.h).
+ *	the loads (include/measure/dither.h).  Modules of ABI 6 built
+ *	before this wait did not wait; nothing a caller sends or reads
+ *	differs, so the ABI version does not say which.
  *	(ABI 6) PREPARE WARM walks the chases before the first sample (see
  *	enum cacheprobe_prepare), and the samples go on where that walk
  *	stopped.
