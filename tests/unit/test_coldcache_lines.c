@@ -17,13 +17,12 @@
 #include "evict/coldcache_lines.h"
 #include "results_fixture.h"
 
-/* Plateaus as measured here: L1d within the floor, L2 12 ticks, L3 74,
- * memory 260 (ticks after the floor). */
-static struct cp_line_levels four_levels(void)
+/* L1d, L2, L3 and memory at @plateaus (ticks after the floor), with
+ * their thresholds. */
+static struct cp_line_levels levels_at(const double *plateaus)
 {
 	struct cp_line_levels levels = { .nr = 4 };
 	static const char *const names[] = { "L1d", "L2", "L3", "memory" };
-	static const double plateaus[] = { 0, 12, 74, 260 };
 
 	for (size_t k = 0; k < 4; k++) {
 		strcpy(levels.names[k], names[k]);
@@ -31,6 +30,46 @@ static struct cp_line_levels four_levels(void)
 	}
 	cp_line_levels_thresholds(&levels);
 	return levels;
+}
+
+/* Plateaus as measured here: L1d within the floor, L2 12 ticks, L3 74,
+ * memory 260 (ticks after the floor). */
+static struct cp_line_levels four_levels(void)
+{
+	static const double plateaus[] = { 0, 12, 74, 260 };
+
+	return levels_at(plateaus);
+}
+
+/* A coarse timer's, as on an AMD EPYC guest (steps of 26 ticks). */
+static const double coarse_plateaus[] = { 0, 26, 52, 364 };
+
+/* The wait before each timed load (measure/dither.h, shared with the
+ * module): every length from 0 to CP_DITHER_SPINS - 1 drawn, about
+ * equally often, the same sequence from the same state and another from
+ * another, and the state never 0 (xorshift would stay there). */
+static void test_dither_waits_at_random(void **state)
+{
+	unsigned int seen[CP_DITHER_SPINS] = { 0 };
+	__u64 first = 1, again = 1, other = 2;
+	double sum = 0;
+	bool differ = false;
+
+	(void)state;
+	for (int i = 0; i < 10000; i++) {
+		__u32 spins = cp_dither_wait(&first);
+
+		assert_true(spins < CP_DITHER_SPINS);
+		assert_true(first != 0);
+		seen[spins]++;
+		sum += spins;
+		assert_int_equal(cp_dither_wait(&again), spins);
+		differ |= cp_dither_wait(&other) != spins;
+	}
+	for (unsigned int k = 0; k < CP_DITHER_SPINS; k++)
+		assert_true(seen[k] > 0);
+	assert_true(sum / 10000 > 58 && sum / 10000 < 69);
+	assert_true(differ);
 }
 
 /* A plateau is the median step less the floor, never below 0; a pass is
@@ -86,17 +125,10 @@ static struct cp_line_pass crafted_pass(size_t n, double latency,
  * stays.  The shares say how each level's own set read. */
 static void test_merge_misread_coarse_timer(void **state)
 {
-	struct cp_line_levels levels = { .nr = 4 };
-	static const char *const names[] = { "L1d", "L2", "L3", "memory" };
-	static const double plateaus[] = { 0, 26, 52, 364 };
+	struct cp_line_levels levels = levels_at(coarse_plateaus);
 	struct cp_line_pass passes[4];
 
 	(void)state;
-	for (size_t k = 0; k < 4; k++) {
-		strcpy(levels.names[k], names[k]);
-		levels.plateau_ticks[k] = plateaus[k];
-	}
-	cp_line_levels_thresholds(&levels);
 	passes[0] = crafted_pass(100, 0, 0.97, 26);
 	passes[1] = crafted_pass(100, 26, 0.57, 52);
 	passes[2] = crafted_pass(100, 52, 0.55, 78);
@@ -128,8 +160,8 @@ static void test_merge_misread_coarse_timer(void **state)
 	memset(levels.merged_on_lines, 0, sizeof(levels.merged_on_lines));
 	for (size_t k = 0; k < 4; k++) {
 		free(passes[k].latencies);
-		passes[k] = crafted_pass(100, plateaus[k], 0.25,
-					 plateaus[(k + 2) % 4]);
+		passes[k] = crafted_pass(100, coarse_plateaus[k], 0.25,
+					 coarse_plateaus[(k + 2) % 4]);
 	}
 	assert_int_equal(cp_line_levels_merge_misread(&levels, passes), 2);
 	assert_true(levels.merged[0] && levels.merged_on_lines[0]);
@@ -144,17 +176,10 @@ static void test_merge_misread_coarse_timer(void **state)
  * so that lines an eviction left in L2 or L3 still count as cached. */
 static void test_merge_misread_keeps_memory_apart(void **state)
 {
-	struct cp_line_levels levels = { .nr = 4 };
-	static const char *const names[] = { "L1d", "L2", "L3", "memory" };
-	static const double plateaus[] = { 0, 26, 52, 364 };
+	struct cp_line_levels levels = levels_at(coarse_plateaus);
 	struct cp_line_pass passes[4];
 
 	(void)state;
-	for (size_t k = 0; k < 4; k++) {
-		strcpy(levels.names[k], names[k]);
-		levels.plateau_ticks[k] = plateaus[k];
-	}
-	cp_line_levels_thresholds(&levels);
 	passes[0] = crafted_pass(100, 0, 1, 0);
 	passes[1] = crafted_pass(100, 26, 0.75, 52);
 	passes[2] = crafted_pass(100, 52, 0.6, 364);
@@ -519,6 +544,7 @@ static void test_kernel_lines_refused_with_a_reason(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_dither_waits_at_random),
 		cmocka_unit_test(test_pass_offer_keeps_the_quickest),
 		cmocka_unit_test(test_merge_misread_coarse_timer),
 		cmocka_unit_test(test_merge_misread_keeps_memory_apart),
