@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <signal.h>
 #include <stdbool.h>
 
 #include "harness/clock.h"
@@ -276,6 +277,94 @@ static void test_interleaved_rounds_renew_the_floor(void **state)
 	}
 }
 
+struct floors_seen {
+	double floor[4];
+	unsigned int rounds, stop_at, ask_stop_at;
+};
+
+/* A floor no NOTHING measures: a million ticks an iteration. */
+#define FLOOR_SENTINEL 1e6
+
+static int see_floor(const struct cp_harness *round_harness,
+		     unsigned int round, void *data)
+{
+	struct floors_seen *seen = data;
+	/*
+	 * const to a round's callback, but the harness is the rounds' own
+	 * copy (cp_harness_each_round), so writing it is defined: a sentinel
+	 * left in it stands for a floor measured once before the rounds,
+	 * which the next round must not read.
+	 */
+	struct cp_harness *writable = (struct cp_harness *)round_harness;
+
+	assert_int_equal(round, seen->rounds);
+	seen->floor[seen->rounds++] =
+		round_harness->nothing_ticks_per_iteration;
+	writable->nothing_ticks_per_iteration = FLOOR_SENTINEL;
+	if (round + 1 == seen->ask_stop_at)
+		cp_interrupt_request(SIGINT);
+	return round + 1 == seen->stop_at ? -EIO : 0;
+}
+
+/*
+ * Every round of a measurement taken in rounds (latency's curves, the
+ * interleaved areas) gets a floor measured at its start, not the one the
+ * caller's harness holds, which is left as it was, nor the one the round
+ * before left (see_floor writes the sentinel after each round's reading:
+ * a floor renewed once before the rounds reads it from round 1 on).
+ */
+static void test_each_round_measures_its_floor(void **state)
+{
+	struct floors_seen seen = { .stop_at = 0 };
+	struct cp_harness harness;
+	struct cp_clock clock;
+
+	(void)state;
+	init(&harness, &clock, 6, 3);
+	harness.nothing_ticks_per_iteration = FLOOR_SENTINEL;
+	assert_int_equal(cp_harness_each_round(&harness, 3, see_floor, &seen),
+			 0);
+	assert_int_equal(seen.rounds, 3);
+	for (unsigned int r = 0; r < 3; r++)
+		if (!(seen.floor[r] < 1e3))
+			fail_msg("round %u read a floor of %g ticks", r,
+				 seen.floor[r]);
+	assert_true(harness.nothing_ticks_per_iteration == FLOOR_SENTINEL);
+}
+
+/* A round's error ends the rounds and is what the caller gets. */
+static void test_each_round_stops_at_an_error(void **state)
+{
+	struct floors_seen seen = { .stop_at = 2 };
+	struct cp_harness harness;
+	struct cp_clock clock;
+
+	(void)state;
+	init(&harness, &clock, 6, 3);
+	assert_int_equal(cp_harness_each_round(&harness, 4, see_floor, &seen),
+			 -EIO);
+	assert_int_equal(seen.rounds, 2);
+}
+
+/* Asked to stop during a round: no further round, -EINTR. */
+static void test_each_round_stops_when_asked(void **state)
+{
+	struct floors_seen seen = { .ask_stop_at = 1 };
+	struct cp_harness harness;
+	struct cp_clock clock;
+
+	int ret;
+
+	(void)state;
+	init(&harness, &clock, 6, 3);
+	ret = cp_harness_each_round(&harness, 3, see_floor, &seen);
+	/* Before any assertion: a failed one must not leave the stop asked
+	 * for the tests after it. */
+	cp_interrupt_reset();
+	assert_int_equal(ret, -EINTR);
+	assert_int_equal(seen.rounds, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -283,6 +372,9 @@ int main(void)
 		cmocka_unit_test(test_failed_rounds_release_all),
 		cmocka_unit_test(test_interleaved),
 		cmocka_unit_test(test_interleaved_rounds_renew_the_floor),
+		cmocka_unit_test(test_each_round_measures_its_floor),
+		cmocka_unit_test(test_each_round_stops_at_an_error),
+		cmocka_unit_test(test_each_round_stops_when_asked),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -147,6 +147,53 @@ static int interleaved_round(const struct cp_harness *harness,
 	return 0;
 }
 
+int cp_harness_each_round(const struct cp_harness *harness,
+			  unsigned int rounds, cp_harness_round_fn fn,
+			  void *data)
+{
+	struct cp_harness round_harness = *harness;
+	int ret = 0;
+
+	for (unsigned int r = 0; r < rounds && !ret; r++) {
+		if (r && cp_turn_pass())
+			return -EINTR;
+		if (cp_harness_renew_floor(&round_harness) == -EINTR)
+			return -EINTR;
+		ret = fn(&round_harness, r, data);
+	}
+	return ret;
+}
+
+struct interleaved {
+	const struct cp_arrangement *arrangements;
+	size_t n;
+	uint64_t seed;
+	const struct cp_rounds *plan;
+	size_t *order;
+	struct cp_samples *outs;
+	struct cp_round_clock *clocks;
+	cp_round_start_fn start;
+	void *data;
+	size_t *failed;
+};
+
+/* -EINTR once the run was asked to stop during the round (which
+ * interleaved_round itself never returns): the rounds end there. */
+static int interleaved_next(const struct cp_harness *round_harness,
+			    unsigned int round, void *data)
+{
+	struct interleaved *in = data;
+	int ret;
+
+	cp_rounds_order_in(in->order, in->n, in->seed, round);
+	ret = interleaved_round(round_harness, in->arrangements, in->order,
+				in->n, in->plan, round, in->outs, in->clocks,
+				in->start, in->data, in->failed);
+	if (!ret && in->n && in->outs[0].interrupted)
+		return -EINTR;
+	return ret;
+}
+
 int cp_harness_measure_interleaved(const struct cp_harness *harness,
 				   const struct cp_arrangement *arrangements,
 				   size_t n, uint64_t seed,
@@ -157,31 +204,27 @@ int cp_harness_measure_interleaved(const struct cp_harness *harness,
 {
 	struct cp_rounds plan = cp_rounds_plan(harness->config.samples,
 					       harness->config.rounds);
-	size_t *order = malloc((n ? n : 1) * sizeof(*order));
-	struct cp_harness round_harness = *harness;
-	int ret = order ? 0 : -ENOMEM;
+	struct interleaved in = {
+		.arrangements = arrangements, .n = n, .seed = seed,
+		.plan = &plan, .outs = outs, .clocks = clocks,
+		.start = start, .data = data, .failed = failed,
+	};
+	int ret;
 
+	in.order = malloc((n ? n : 1) * sizeof(*in.order));
 	*failed = SIZE_MAX;
 	for (size_t i = 0; i < n; i++) {
 		memset(&outs[i], 0, sizeof(outs[i]));
 		memset(&clocks[i], 0, sizeof(clocks[i]));
 		outs[i].samples_per_round = cp_rounds_marked(&plan);
 	}
-	for (unsigned int r = 0; r < plan.rounds && !ret; r++) {
-		/* Stopped while others had the turn: as if during a
-		 * sample, the rounds taken are kept, marked short. */
-		if (r && cp_turn_pass())
-			break;
-		if (cp_harness_renew_floor(&round_harness) == -EINTR)
-			break;
-		cp_rounds_order_in(order, n, seed, r);
-		ret = interleaved_round(&round_harness, arrangements, order, n,
-					&plan, r, outs, clocks, start, data,
-					failed);
-		if (n && outs[0].interrupted)
-			break;
-	}
-	free(order);
+	ret = in.order ? cp_harness_each_round(harness, plan.rounds,
+					       interleaved_next, &in)
+		       : -ENOMEM;
+	/* Stopped: the rounds taken are kept, marked short. */
+	if (ret == -EINTR)
+		ret = 0;
+	free(in.order);
 	for (size_t i = 0; i < n; i++) {
 		if (ret)
 			cp_samples_free(&outs[i]);

@@ -67,6 +67,26 @@ int cp_harness_measure_rounds(const struct cp_harness *harness,
 			      struct cp_samples *out,
 			      struct cp_round_clock *clock);
 
+/* Round @round of a measurement taken in rounds, with @round_harness:
+ * the caller's harness with the NOTHING floor measured at this round's
+ * start.  0 to go on; anything else ends the rounds and is returned. */
+typedef int (*cp_harness_round_fn)(const struct cp_harness *round_harness,
+				   unsigned int round, void *data);
+
+/*
+ * Rounds 0 to @rounds - 1 of @fn: before each round after the first the
+ * turn passes to the other areas (harness/turns.h), and every round gets
+ * a copy of @harness whose NOTHING floor is measured at its start
+ * (cp_harness_renew_floor), so that the floor's moves fall among the
+ * rounds and into their interval; @harness is left as it was.  0 after
+ * the last round; -EINTR when the run was asked to stop while the turn
+ * was elsewhere or the floor was measured; else the first nonzero
+ * return of @fn.
+ */
+int cp_harness_each_round(const struct cp_harness *harness,
+			  unsigned int rounds, cp_harness_round_fn fn,
+			  void *data);
+
 /* Called before each round of an interleaved measurement: arrangement
  * @index's round @round is next (progress, for instance). */
 typedef void (*cp_round_start_fn)(void *data, size_t index,

@@ -28,7 +28,6 @@
 #include "areas/latency/latency_table.h"
 #include "harness/chase.h"
 #include "harness/interrupt.h"
-#include "harness/turns.h"
 #include "areas/latency/latency_choices.h"
 #include "areas/latency/latency_kernel.h"
 #include "areas/latency/latency_kernel_run.h"
@@ -829,6 +828,26 @@ static int run_round(struct cp_area_context *context,
 	return ret;
 }
 
+struct user_rounds {
+	struct cp_area_context *context;
+	const struct latency_plan *plan;
+	const struct latency_variant *variant;
+	const struct cp_rounds *rounds;
+	struct size_rounds *acc;
+	double *done, total;
+	struct cp_error *error;
+};
+
+static int next_round(const struct cp_harness *round_harness,
+		      unsigned int round, void *data)
+{
+	struct user_rounds *u = data;
+
+	return run_round(u->context, round_harness, u->plan, u->variant,
+			 u->rounds, round, u->acc, u->done, u->total,
+			 u->error);
+}
+
 /* Every size of one curve in user mode, round by round; after an
  * interrupt, what the rounds took is kept. */
 static int run_user(struct cp_area_context *context,
@@ -839,9 +858,13 @@ static int run_user(struct cp_area_context *context,
 	struct cp_rounds rounds[128];
 	size_t first = context->results->nr_measurements;
 	struct size_rounds *acc = calloc(plan->nr_sizes, sizeof(*acc));
-	struct cp_harness round_harness = *context->harness;
+	struct user_rounds user = {
+		.context = context, .plan = plan, .variant = variant,
+		.rounds = rounds, .acc = acc, .done = done, .total = total,
+		.error = error,
+	};
 	unsigned int most = 0;
-	int ret = 0, kept = 0;
+	int ret, kept = 0;
 
 	if (!acc)
 		return cp_error_set(error, ENOMEM, "latency: no memory");
@@ -853,14 +876,7 @@ static int run_user(struct cp_area_context *context,
 		if (rounds[i].rounds > most)
 			most = rounds[i].rounds;
 	}
-	for (unsigned int r = 0; r < most && !ret; r++) {
-		if (r && (ret = cp_turn_pass()))
-			break;
-		if ((ret = cp_harness_renew_floor(&round_harness)) == -EINTR)
-			break;
-		ret = run_round(context, &round_harness, plan, variant, rounds,
-				r, acc, done, total, error);
-	}
+	ret = cp_harness_each_round(context->harness, most, next_round, &user);
 	for (size_t i = 0; i < plan->nr_sizes; i++) {
 		/* An interrupt between rounds left this size short too. */
 		if (acc[i].samples.nr_samples < rounds[i].samples)
