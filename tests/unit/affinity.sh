@@ -5,8 +5,9 @@
 # 2) as not allowed, an area that needs two CPUs is refused when named
 # and left out of the default run (which says so and succeeds).  A cgroup
 # cpuset is played by an hwloc XML topology (HWLOC_XMLFILE) whose allowed
-# set holds one CPU, as hwloc reports a cpuset.  CPU numbers come from
-# `info`.  Prints TAP.
+# set holds one CPU, as hwloc reports a cpuset.  A run records the round
+# trip between the first two CPUs it may use (none with one).  CPU
+# numbers come from `info`.  Prints TAP.
 #
 # Usage: affinity.sh PATH-OF-cacheprobe-run
 
@@ -209,6 +210,57 @@ two_cpus_case() {
 	fi
 }
 
+# "A B START END" of the run's placement probe in JSON file $1, "none"
+# without one.
+placement_of() {
+	python3 - "$1" <<'PY' 2>/dev/null
+import json, sys
+probe = json.load(open(sys.argv[1]))["environment"].get("placement")
+if probe is None:
+    print("none")
+else:
+    print(*probe["cpus"], *probe["round_trip_ns"])
+PY
+}
+
+# TAP line $1: the run that wrote $f (exit status $status) recorded the
+# round trip between CPUs $FIRST and $SECOND in ascending order, read
+# above 0 at its start and at its end.
+expect_placement() {
+	name=$1
+	set -- $(placement_of "$f")
+	want=$(printf '%s\n' "$FIRST" "$SECOND" | sort -n | tr '\n' ' ')
+	if [ "$status" -eq 0 ] && [ $# -eq 4 ] && [ "$1 $2 " = "$want" ] &&
+	   awk -v a="$3" -v b="$4" 'BEGIN { exit !(a > 0 && b > 0) }'; then
+		ok "$name"
+	else
+		not_ok "$name" "exit status $status, placement: $*"
+	fi
+}
+
+# A run records where the host put its CPUs: one line's round trip
+# between the first two it may use, at its start and at its end; with
+# one CPU, nothing.  --cpus is a set, not a list: its first two are the
+# lowest, whatever order they were written in.
+placement_cases() {
+	f="$work/placement.json"
+	run taskset -c "$FIRST,$SECOND" "$program" latency --max-size 8K \
+		--samples 3 --sample-time 100 --quiet --json "$f"
+	expect_placement "taskset two CPUs: the run's round trip between CPUs $FIRST and $SECOND, at start and end"
+	rm -f "$f"
+	run "$program" latency --cpus "$SECOND,$FIRST" --max-size 8K \
+		--samples 3 --sample-time 100 --quiet --json "$f"
+	expect_placement "--cpus $SECOND,$FIRST: the round trip between the two in ascending order, at start and end"
+	name="taskset one CPU: no round trip recorded"
+	run taskset -c "$FIRST" "$program" latency --max-size 8K \
+		--samples 3 --sample-time 100 --quiet --json "$f"
+	if [ "$status" -eq 0 ] && [ "$(placement_of "$f")" = none ]; then
+		ok "$name"
+	else
+		not_ok "$name" "exit status $status, placement: $(placement_of "$f")"
+	fi
+}
+
 # A cgroup cpuset of one CPU, as hwloc reports it: the other CPU is
 # online, and refused as not allowed rather than as offline.
 cpuset_cases() {
@@ -240,6 +292,7 @@ else
 	named_cases
 	default_run_case
 	two_cpus_case
+	placement_cases
 	cpuset_cases
 fi
 echo "1..$number"

@@ -167,6 +167,55 @@ static void test_quiet_machine_has_no_warnings(void **state)
 	remove_tree(root);
 }
 
+/* A round trip that moved beyond CP_PLACEMENT_FACTOR during the run is a
+ * warning of its own, after the others; one that stayed within it is
+ * not, nor one measured only at the start. */
+static void test_placement_warning(void **state)
+{
+	const struct cp_placement_probe moved = {
+		.cpus = { 0, 1 }, .round_trip_ns = { 56, 212 },
+	};
+	const struct cp_placement_probe steady = {
+		.cpus = { 0, 1 }, .round_trip_ns = { 56, 61 },
+	};
+	const struct cp_placement_probe start_only = {
+		.cpus = { 0, 1 }, .round_trip_ns = { 212, 0 },
+	};
+	const struct cp_placement_probe widest = {
+		.cpus = { 4294967295u, 4294967295u },
+		.round_trip_ns = { 99999, 1000 },
+	};
+	struct cp_environment_source source;
+	struct cp_env_warning warnings[8];
+	struct cp_environment env;
+	const char *text;
+	char root[512];
+
+	(void)state;
+	noisy_machine(root, sizeof(root));
+	source.root = root;
+	cp_environment_capture(&source, &env);
+	assert_int_equal(cp_environment_warnings(&env, warnings, 8), 4);
+	env.placement = moved;
+	assert_int_equal(cp_environment_warnings(&env, warnings, 8), 5);
+	assert_non_null(strstr(warnings[3].text, "load average"));
+	text = warnings[4].text;
+	assert_string_equal(text,
+			    "the round trip between CPUs 0 and 1 went from 56 ns at the start to 212 ns at the end, so the run's figures across two CPUs (bounce, xcore, c2c) mix two placements (on a virtual machine, the host moved the vCPUs); run again");
+	env.placement = steady;
+	assert_int_equal(cp_environment_warnings(&env, warnings, 8), 4);
+	env.placement = start_only;
+	assert_int_equal(cp_environment_warnings(&env, warnings, 8), 4);
+	/* The widest numbers still fit the text whole. */
+	env.placement = widest;
+	assert_int_equal(cp_environment_warnings(&env, warnings, 8), 5);
+	text = warnings[4].text;
+	assert_true(strlen(text) > strlen("run again"));
+	assert_string_equal(text + strlen(text) - strlen("run again"),
+			    "run again");
+	remove_tree(root);
+}
+
 static void assert_file(const char *root, const char *relative,
 			const char *expected)
 {
@@ -267,6 +316,7 @@ int main(void)
 		cmocka_unit_test(test_capture),
 		cmocka_unit_test(test_warnings),
 		cmocka_unit_test(test_quiet_machine_has_no_warnings),
+		cmocka_unit_test(test_placement_warning),
 		cmocka_unit_test(test_tune_and_restore),
 		cmocka_unit_test(test_tune_failure_restores),
 		cmocka_unit_test(test_tune_without_cpufreq),

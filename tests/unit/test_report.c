@@ -236,6 +236,35 @@ static void test_report_without_measurements(void **state)
 	cp_results_free(&results);
 }
 
+/* The machine table has the vCPUs' round trip when the run measured it,
+ * and the environment's warnings say when it moved during the run. */
+static void test_report_placement(void **state)
+{
+	struct cp_results results;
+	char *html;
+
+	(void)state;
+	fixture_results(&results);
+	html = report_of(&results);
+	assert_null(strstr(html, "CPU round trip"));
+	free(html);
+	results.environment.placement.cpus[1] = 1;
+	results.environment.placement.round_trip_ns[0] = 56.2;
+	results.environment.placement.round_trip_ns[1] = 57.1;
+	html = report_of(&results);
+	assert_non_null(strstr(html,
+			       "<tr><th>CPU round trip</th><td>0:1 56 ns, then 57 ns</td></tr>"));
+	assert_null(strstr(html, "the host moved the vCPUs"));
+	free(html);
+	results.environment.placement.round_trip_ns[1] = 212.4;
+	html = report_of(&results);
+	assert_non_null(strstr(html, "<td>0:1 56 ns, then 212 ns</td>"));
+	assert_non_null(strstr(html,
+			       "<li>the round trip between CPUs 0 and 1 went from 56 ns at the start to 212 ns at the end, so the run&#39;s figures across two CPUs (bounce, xcore, c2c) mix two placements (on a virtual machine, the host moved the vCPUs); run again</li>"));
+	free(html);
+	cp_results_free(&results);
+}
+
 /* Both modes of one area: a column each, user first. */
 static void assert_modes_side_by_side(const char *html, const char *area)
 {
@@ -399,6 +428,7 @@ int main(void)
 		cmocka_unit_test(test_report_has_every_area),
 		cmocka_unit_test(test_report_from_saved_json),
 		cmocka_unit_test(test_report_without_measurements),
+		cmocka_unit_test(test_report_placement),
 		cmocka_unit_test(test_report_align),
 		cmocka_unit_test(test_report_xcore),
 		cmocka_unit_test(test_report_c2c),

@@ -336,6 +336,163 @@ static void test_json_fields_match_the_schema_document(void **state)
 	fixture_remove(path);
 }
 
+static bool same_placement(const struct cp_placement_probe *a,
+			   const struct cp_placement_probe *b)
+{
+	return a->cpus[0] == b->cpus[0] && a->cpus[1] == b->cpus[1] &&
+	       a->round_trip_ns[0] == b->round_trip_ns[0] &&
+	       a->round_trip_ns[1] == b->round_trip_ns[1];
+}
+
+static void assert_same_placement(const struct cp_placement_probe *a,
+				  const struct cp_placement_probe *b)
+{
+	if (!same_placement(a, b))
+		fail_msg("placement %u:%u %g, %g ns, not %u:%u %g, %g ns",
+			 a->cpus[0], a->cpus[1], a->round_trip_ns[0],
+			 a->round_trip_ns[1], b->cpus[0], b->cpus[1],
+			 b->round_trip_ns[0], b->round_trip_ns[1]);
+}
+
+/* The placement probe is written as "placement" in "environment" when it
+ * measured, and read back as written; without it, no key. */
+static void test_json_placement_round_trip(void **state)
+{
+	const struct cp_placement_probe moved = {
+		.cpus = { 2, 5 }, .round_trip_ns = { 56.25, 212.5 },
+	};
+	const struct cp_placement_probe start_only = {
+		.cpus = { 0, 1 }, .round_trip_ns = { 57.125, 0 },
+	};
+	const struct cp_placement_probe *probes[] = { &moved, &start_only };
+	struct cp_results written, read;
+	struct cp_error error;
+	json_object *root, *placement;
+	char *path;
+
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		build(&written);
+		written.environment.placement = *probes[i];
+		path = fixture_write_json(&written, "placement.json");
+		root = json_object_from_file(path);
+		assert_non_null(root);
+		placement = get(get(root, "environment"), "placement");
+		assert_keys(placement, "cpus,round_trip_ns");
+		assert_int_equal(json_object_get_int(json_object_array_get_idx(
+					 get(placement, "cpus"), 1)),
+				 probes[i]->cpus[1]);
+		assert_true(json_object_get_double(json_object_array_get_idx(
+				    get(placement, "round_trip_ns"), 0)) ==
+			    probes[i]->round_trip_ns[0]);
+		json_object_put(root);
+		if (cp_results_read_json(path, &read, &error))
+			fail_msg("cannot read back: %s", error.msg);
+		assert_same_placement(&read.environment.placement, probes[i]);
+		cp_results_free(&read);
+		cp_results_free(&written);
+		fixture_remove(path);
+	}
+	/* Not measured: not written, and read back as not measured. */
+	build(&written);
+	path = fixture_write_json(&written, "unmeasured.json");
+	root = json_object_from_file(path);
+	assert_false(json_object_object_get_ex(get(root, "environment"),
+					       "placement", NULL));
+	json_object_put(root);
+	assert_int_equal(cp_results_read_json(path, &read, &error), 0);
+	assert_same_placement(&read.environment.placement,
+			      &written.environment.placement);
+	assert_true(read.environment.placement.round_trip_ns[0] == 0);
+	cp_results_free(&read);
+	cp_results_free(&written);
+	fixture_remove(path);
+}
+
+/* A document whose "environment" holds "placement": @placement (or none
+ * when NULL), read: the file must load; its probe in *@out. */
+static void read_placement_text(const char *placement,
+				struct cp_placement_probe *out)
+{
+	struct cp_results read;
+	struct cp_error error;
+	char directory[512], path[600];
+	FILE *file;
+
+	fixture_temporary_directory(directory, sizeof(directory));
+	snprintf(path, sizeof(path), "%s/placement.json", directory);
+	file = fopen(path, "w");
+	assert_non_null(file);
+	fprintf(file, "{ \"schema\": \"cacheprobe-results/1\", \"environment\": { \"online_cpus\": 2%s%s }, \"measurements\": [] }",
+		placement ? ", \"placement\": " : "",
+		placement ? placement : "");
+	fclose(file);
+	if (cp_results_read_json(path, &read, &error))
+		fail_msg("\"placement\": %s refused the file: %s", placement,
+			 error.msg);
+	assert_int_equal(read.environment.nr_online_cpus, 2);
+	*out = read.environment.placement;
+	cp_results_free(&read);
+	unlink(path);
+	rmdir(directory);
+}
+
+/*
+ * The reader is lenient about "environment" (descriptive, not what the
+ * verdicts rest on): a malformed placement does not refuse the file but
+ * reads as not measured, whole, never in part.
+ */
+static void test_json_placement_malformed(void **state)
+{
+	static const char *const malformed[] = {
+		"{ \"cpus\": [3, -1], \"round_trip_ns\": [56.5, 57] }",
+		"{ \"cpus\": [3, 4.5], \"round_trip_ns\": [56.5, 57] }",
+		"{ \"cpus\": [3, 4294967296], \"round_trip_ns\": [56.5, 57] }",
+		"{ \"cpus\": [3], \"round_trip_ns\": [56.5, 57] }",
+		"{ \"cpus\": [3, 4, 5], \"round_trip_ns\": [56.5, 57] }",
+		"{ \"cpus\": \"3,4\", \"round_trip_ns\": [56.5, 57] }",
+		"{ \"cpus\": [3, \"4\"], \"round_trip_ns\": [56.5, 57] }",
+		"{ \"round_trip_ns\": [56.5, 57] }",
+		"{ \"cpus\": [3, 4], \"round_trip_ns\": [56.5, NaN] }",
+		"{ \"cpus\": [3, 4], \"round_trip_ns\": [Infinity, 57] }",
+		"{ \"cpus\": [3, 4], \"round_trip_ns\": [56.5, -Infinity] }",
+		"{ \"cpus\": [3, 4], \"round_trip_ns\": [-56.5, 57] }",
+		"{ \"cpus\": [3, 4], \"round_trip_ns\": [56.5] }",
+		"{ \"cpus\": [3, 4], \"round_trip_ns\": [56.5, 57, 58] }",
+		"{ \"cpus\": [3, 4], \"round_trip_ns\": [56.5, null] }",
+		"{ \"cpus\": [3, 4], \"round_trip_ns\": 56.5 }",
+		"{ \"cpus\": [3, 4] }",
+		"[3, 4, 56.5, 57]",
+		"null",
+	};
+	const struct cp_placement_probe none = { .cpus = { 0 } };
+	const struct cp_placement_probe whole = {
+		.cpus = { 3, 4 }, .round_trip_ns = { 56.5, 57 },
+	};
+	struct cp_placement_probe probe;
+
+	(void)state;
+	/* Well formed, it is read: what the malformed ones fall short of. */
+	read_placement_text("{ \"cpus\": [3, 4], \"round_trip_ns\": [56.5, 57] }",
+			    &probe);
+	assert_same_placement(&probe, &whole);
+	read_placement_text("{ \"cpus\": [3, 4], \"round_trip_ns\": [56.5, 0] }",
+			    &probe);
+	assert_true(probe.round_trip_ns[0] == 56.5);
+	assert_int_equal(probe.cpus[1], 4);
+	for (size_t i = 0; i < sizeof(malformed) / sizeof(malformed[0]); i++) {
+		read_placement_text(malformed[i], &probe);
+		if (!same_placement(&probe, &none))
+			fail_msg("\"placement\": %s read as %u:%u %g, %g ns",
+				 malformed[i], probe.cpus[0], probe.cpus[1],
+				 probe.round_trip_ns[0],
+				 probe.round_trip_ns[1]);
+	}
+	/* Absent, as in files from before the probe. */
+	read_placement_text(NULL, &probe);
+	assert_same_placement(&probe, &none);
+}
+
 static void test_json_missing_file(void **state)
 {
 	struct cp_results read;
@@ -463,6 +620,8 @@ int main(void)
 		cmocka_unit_test(test_area_notes_are_bounded),
 		cmocka_unit_test(test_json_fields_match_the_schema_document),
 		cmocka_unit_test(test_json_refusals),
+		cmocka_unit_test(test_json_placement_round_trip),
+		cmocka_unit_test(test_json_placement_malformed),
 		cmocka_unit_test(test_json_rounds),
 		cmocka_unit_test(test_json_missing_file),
 		cmocka_unit_test(test_json_round_trip_module_loaded),

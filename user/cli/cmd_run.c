@@ -30,6 +30,8 @@
 #include "harness/rounds.h"
 #include "harness/interrupt.h"
 #include "machine/tune.h"
+#include "machine/placement.h"
+#include "areas/c2c/c2c_round_trip.h"
 
 struct run_session {
 	const char *command;
@@ -339,6 +341,33 @@ static int run_areas(struct run_session *session)
 	return status;
 }
 
+/*
+ * The round trip between the run's first two CPUs into reading @at of
+ * the environment's placement probe (0: start, 1: end).  Not asked for
+ * by the user and not a figure of the run: where it cannot be taken (one
+ * CPU, a CPU the threads cannot reach, a stop), it is left unmeasured.
+ */
+static void probe_placement(struct run_session *session, unsigned int at)
+{
+	struct cp_placement_probe *probe =
+		&session->results.environment.placement;
+	const struct cp_cpuset *cpus =
+		session->cpus ? session->cpus : session->topology->usable;
+	int first = cpus ? cp_cpuset_first(cpus) : -1;
+	int second = first >= 0 ? cp_cpuset_next(cpus, (unsigned int)first)
+				: -1;
+	double ns;
+
+	if (second < 0 || (at && !cp_placement_measured(probe)))
+		return;
+	if (cp_c2c_round_trip_ns(session->topology, (unsigned int)first,
+				 (unsigned int)second, &session->clock, &ns))
+		return;
+	probe->cpus[0] = (unsigned int)first;
+	probe->cpus[1] = (unsigned int)second;
+	probe->round_trip_ns[at] = ns;
+}
+
 /* Measure what can be measured: -EINTR (results kept) or another -errno. */
 static int measure(struct run_session *session, bool show, int *status)
 {
@@ -355,7 +384,10 @@ static int measure(struct run_session *session, bool show, int *status)
 		if (ret)
 			return ret;
 	}
+	probe_placement(session, 0);
 	*status = run_areas(session);
+	if (!cp_interrupt_requested())
+		probe_placement(session, 1);
 	return 0;
 }
 

@@ -13,6 +13,19 @@
 
 #define CP_ENV_TEXT 128
 
+/*
+ * One cache line's round trip between two of the run's CPUs (the first
+ * two it may use), by CAS ping-pong, at the run's start and at its end,
+ * in ns; 0: not measured (one CPU, an interrupted run, an older file).
+ * On a virtual machine the host decides where the vCPUs run, and every
+ * figure across two CPUs (bounce, xcore, c2c) follows that placement
+ * (machine/placement.h judges it).
+ */
+struct cp_placement_probe {
+	unsigned int cpus[2];
+	double round_trip_ns[2];	/* at the start, at the end */
+};
+
 struct cp_environment {
 	char cpu_model[CP_ENV_TEXT];
 	char microcode[CP_ENV_TEXT];
@@ -37,6 +50,7 @@ struct cp_environment {
 	char huge_pages[64];
 	double load_average[3];
 	unsigned int nr_online_cpus;
+	struct cp_placement_probe placement;
 };
 
 /* Where to read: "/" for this machine; tests pass a directory tree. */

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "machine/placement.h"
+
 /* A load average above this share of the online CPUs is "loaded". */
 #define LOADED_SHARE 0.25
 
@@ -61,6 +63,21 @@ static void warn_machine(const struct cp_environment *env,
 		     env->load_average[0], env->nr_online_cpus);
 }
 
+/* A round trip that changed during the run: on a virtual machine, a move
+ * of the vCPUs by the host (machine/placement.h); the run's figures
+ * across two CPUs are then some of one placement and some of the other. */
+static void warn_placement(const struct cp_environment *env,
+			   struct warning_list *list)
+{
+	const struct cp_placement_probe *probe = &env->placement;
+
+	if (cp_placement_moved(probe))
+		warn(list,
+		     "the round trip between CPUs %u and %u went from %.0f ns at the start to %.0f ns at the end, so the run's figures across two CPUs (bounce, xcore, c2c) mix two placements (on a virtual machine, the host moved the vCPUs); run again",
+		     probe->cpus[0], probe->cpus[1], probe->round_trip_ns[0],
+		     probe->round_trip_ns[1]);
+}
+
 size_t cp_environment_warnings(const struct cp_environment *env,
 			       struct cp_env_warning *warnings, size_t max)
 {
@@ -68,5 +85,6 @@ size_t cp_environment_warnings(const struct cp_environment *env,
 
 	warn_frequency(env, &list);
 	warn_machine(env, &list);
+	warn_placement(env, &list);
 	return list.count;
 }

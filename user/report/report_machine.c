@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "report/report_machine.h"
 
+#include "machine/placement.h"
 #include "report/html_text.h"
 #include "util/format.h"
 
@@ -24,6 +25,17 @@ static void module_row(FILE *out, const struct cp_environment *env)
 		snprintf(text, sizeof(text),
 			 "user mode only (the cacheprobe module was not loaded)");
 	row(out, "module", text);
+}
+
+/* Only when measured: runs on one CPU and older files have no probe. */
+static void placement_row(FILE *out, const struct cp_environment *env)
+{
+	char text[96];
+
+	if (!cp_placement_measured(&env->placement))
+		return;
+	cp_placement_format(&env->placement, text, sizeof(text));
+	row(out, "CPU round trip", text);
 }
 
 static void clock_rows(FILE *out, const struct cp_results *results)
@@ -68,6 +80,7 @@ static void machine_table(FILE *out, const struct cp_results *results)
 	row(out, "boost", env->boost);
 	row(out, "SMT", env->smt);
 	row(out, "hypervisor", env->hypervisor);
+	placement_row(out, env);
 	row(out, "isolated CPUs", env->isolated_cpus);
 	snprintf(text, sizeof(text), "%.2f %.2f %.2f", env->load_average[0],
 		 env->load_average[1], env->load_average[2]);

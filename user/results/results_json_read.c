@@ -148,6 +148,62 @@ static const struct {
 	ENV_TEXT(huge_pages),
 };
 
+/* @value as a CPU number, or false when it is not a whole number that
+ * fits one. */
+static bool cpu_number(json_object *value, unsigned int *out)
+{
+	int64_t number = json_object_get_int64(value);
+
+	if (!json_object_is_type(value, json_type_int) || number < 0 ||
+	    number > UINT_MAX)
+		return false;
+	*out = (unsigned int)number;
+	return true;
+}
+
+/* @value as a round trip in ns: finite, not negative (0: not measured). */
+static bool round_trip(json_object *value, double *out)
+{
+	double ns = json_object_get_double(value);
+
+	if (!is_number(value) || !isfinite(ns) || ns < 0)
+		return false;
+	*out = ns;
+	return true;
+}
+
+static bool is_pair(json_object *value)
+{
+	return json_object_is_type(value, json_type_array) &&
+	       json_object_array_length(value) == 2;
+}
+
+/*
+ * "placement", absent in older files and where the run did not measure
+ * it.  Descriptive like the rest of "environment", so a malformed one
+ * does not refuse the file; but it is taken whole or not at all, since
+ * CPUs without their round trips, or one reading without the other,
+ * would make compare see a placement that was never measured.
+ */
+static void read_placement(json_object *environment,
+			   struct cp_placement_probe *probe)
+{
+	json_object *object = member(environment, "placement");
+	json_object *cpus = member(object, "cpus");
+	json_object *trips = member(object, "round_trip_ns");
+	struct cp_placement_probe found = { .cpus = { 0 } };
+
+	if (!is_pair(cpus) || !is_pair(trips))
+		return;
+	for (size_t i = 0; i < 2; i++)
+		if (!cpu_number(json_object_array_get_idx(cpus, i),
+				&found.cpus[i]) ||
+		    !round_trip(json_object_array_get_idx(trips, i),
+				&found.round_trip_ns[i]))
+			return;
+	*probe = found;
+}
+
 static void read_environment(json_object *root, struct cp_results *results)
 {
 	struct cp_environment *env = &results->environment;
@@ -167,6 +223,7 @@ static void read_environment(json_object *root, struct cp_results *results)
 		env->load_average[i] = json_object_get_double(
 			json_object_array_get_idx(load, i));
 	env->nr_online_cpus = (unsigned int)number_or(object, "online_cpus", 0);
+	read_placement(object, &env->placement);
 	env->tsc_hz = number_or(clock, "tsc_hz", 0);
 	read_text(&quiet, clock, "", "tsc_source", env->tsc_source,
 		  sizeof(env->tsc_source), false);

@@ -6,6 +6,7 @@
 #include <json-c/json.h>
 
 #include "areas/c2c/c2c_matrix.h"
+#include "machine/placement.h"
 #include "results/summary.h"
 #include "results/json_print.h"
 
@@ -21,6 +22,19 @@ static json_object *doubles(const double *values, size_t n)
 	for (size_t i = 0; i < n; i++)
 		json_object_array_add(array, json_object_new_double(values[i]));
 	return array;
+}
+
+static json_object *placement_json(const struct cp_placement_probe *probe)
+{
+	json_object *object = json_object_new_object();
+	json_object *cpus = json_object_new_array_ext(2);
+
+	for (size_t i = 0; i < 2; i++)
+		json_object_array_add(cpus,
+				      json_object_new_int64(probe->cpus[i]));
+	add(object, "cpus", cpus);
+	add(object, "round_trip_ns", doubles(probe->round_trip_ns, 2));
+	return object;
 }
 
 static json_object *environment_json(const struct cp_environment *env)
@@ -47,6 +61,10 @@ static json_object *environment_json(const struct cp_environment *env)
 	add(object, "huge_pages", json_object_new_string(env->huge_pages));
 	add(object, "load_average", load);
 	add(object, "online_cpus", json_object_new_int64(env->nr_online_cpus));
+	/* Absent when not measured, as in files from before the probe: a
+	 * reader takes either for "not measured". */
+	if (cp_placement_measured(&env->placement))
+		add(object, "placement", placement_json(&env->placement));
 	return object;
 }
 

@@ -608,8 +608,8 @@ static void c2c(const struct cp_results *r, struct cp_summary *s)
 }
 
 /* The run's doubts are the environment's warnings (governor, boost, TSC,
- * hypervisor, load), the ones the console printed when the run began,
- * and an interruption. */
+ * hypervisor, load: the ones the console printed when the run began; a
+ * move of the vCPUs, known only at its end) and an interruption. */
 static void doubts(const struct cp_results *r, struct cp_summary *s)
 {
 	struct cp_env_warning warnings[CP_SUMMARY_MAX_DOUBTS];

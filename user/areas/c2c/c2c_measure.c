@@ -340,9 +340,9 @@ int c2c_user_round(struct cp_area_context *context,
 	if (ret)
 		return ret;
 	for (unsigned int i = 0; i < job->samples; i++)
-		values[i] = ((double)rounds->ticks[i] -
-			     context->clock->overhead_ticks) /
-			    job->round_trips;
+		values[i] = cp_c2c_trip_ticks(rounds->ticks[i],
+					      context->clock->overhead_ticks,
+					      job->round_trips);
 	learn_sample_cost(context, config, rounds->ticks, job->samples,
 			  cp_clock_monotonic_ns() - started_ns);
 	if (!round)

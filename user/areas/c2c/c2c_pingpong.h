@@ -58,6 +58,14 @@ static inline unsigned int cp_c2c_line_of_segment(size_t segment,
  * sample of @round_trips. */
 uint32_t cp_c2c_segment_trips(uint32_t round_trips, unsigned int place);
 
+/* One round trip's ticks in a sample that took @ticks for @round_trips,
+ * the timer's own @overhead_ticks taken off. */
+static inline double cp_c2c_trip_ticks(uint64_t ticks, double overhead_ticks,
+				       uint32_t round_trips)
+{
+	return ((double)ticks - overhead_ticks) / round_trips;
+}
+
 struct cp_c2c_job {
 	unsigned int initiator, responder;
 	bool home_is_responder;		/* whose node holds the line */
