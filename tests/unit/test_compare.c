@@ -20,6 +20,7 @@
 #include "cli/commands.h"
 #include "results/results_index.h"
 #include "results/results_pool.h"
+#include "stats/comparison.h"
 #include "results_fixture.h"
 
 #define NR_SAMPLES 15
@@ -33,21 +34,36 @@ static void samples(double center, int phase, double *out)
 }
 
 /* A result file with "chase 4 KiB" at 1.7 ns and "chase 1 MiB" at
- * @slow_center ns. */
-static char *result_file(double slow_center, int phase, const char *name)
+ * @slow_center ns, then a row "0:1" at 40 ns of @across (an area; NULL:
+ * none), its CPU placement @placement (NULL: not measured). */
+static char *placed_file(double slow_center, int phase,
+			 const struct cp_placement_probe *placement,
+			 const char *across, const char *name)
 {
 	struct cp_results results;
 	double values[NR_SAMPLES];
 	char *path;
 
 	fixture_results(&results);
+	if (placement)
+		results.environment.placement = *placement;
 	samples(1.7, phase, values);
 	fixture_measurement(&results, "chase 4 KiB", values, NR_SAMPLES);
 	samples(slow_center, phase, values);
 	fixture_measurement(&results, "chase 1 MiB", values, NR_SAMPLES);
+	if (across) {
+		samples(40.0, phase, values);
+		fixture_area_measurement(&results, across, "user", "0:1",
+					 values, NR_SAMPLES);
+	}
 	path = fixture_write_json(&results, name);
 	cp_results_free(&results);
 	return path;
+}
+
+static char *result_file(double slow_center, int phase, const char *name)
+{
+	return placed_file(slow_center, phase, NULL, NULL, name);
 }
 
 /* What the last compare() printed on stdout. */
@@ -449,6 +465,227 @@ static void test_markdown_output(void **state)
 	fixture_remove(piped);
 }
 
+static const struct cp_placement_probe near = {
+	.cpus = { 0, 1 }, .round_trip_ns = { 56, 57 },
+};
+static const struct cp_placement_probe far = {
+	.cpus = { 0, 1 }, .round_trip_ns = { 212, 209 },
+};
+
+/* The line of printed that starts with @start, whole, in @out. */
+static void printed_line(const char *start, char *out, size_t len)
+{
+	const char *line = strstr(printed, start);
+
+	assert_non_null(line);
+	snprintf(out, len, "%.*s", (int)strcspn(line, "\n"), line);
+}
+
+#define PLACEMENT_DIFFERENCE \
+	"different CPU placement (round trip): 0:1 56 ns, then 57 ns / 0:1 212 ns, then 209 ns\n"
+#define PLACEMENT_NOTE \
+	"rows across two CPUs (bounce, xcore, c2c) follow that round trip (on a virtual machine, where the host placed the vCPUs): their changes between these runs may be the machine's, not the software's\n"
+
+/*
+ * Runs on two placements of the CPUs, with a bounce row: each output
+ * names the difference with both runs' round trips, the console and
+ * Markdown say what it means for the rows across two CPUs, and the
+ * verdicts are those of the samples.
+ */
+static void test_placement_difference(void **state)
+{
+	char *base = placed_file(10.0, 0, &near, "bounce", "base.json");
+	char *moved = placed_file(10.0, 3, &far, "bounce", "moved.json");
+	char *slower = placed_file(11.0, 3, &far, "bounce", "slower.json");
+	char *plain_base = placed_file(10.0, 0, NULL, "bounce",
+				       "plain-base.json");
+	char *plain_moved = placed_file(10.0, 3, NULL, "bounce",
+					"plain-moved.json");
+	char plain_totals[160], totals[160];
+	json_object *root, *differences, *item;
+
+	(void)state;
+	assert_int_equal(compare(plain_base, plain_moved, NULL), 0);
+	printed_line("3 measurements: ", plain_totals, sizeof(plain_totals));
+	assert_int_equal(compare(base, moved, NULL), 0);
+	assert_non_null(strstr(printed, "note: " PLACEMENT_DIFFERENCE));
+	assert_non_null(strstr(printed, "note: " PLACEMENT_NOTE));
+	printed_line("3 measurements: ", totals, sizeof(totals));
+	assert_string_equal(totals, plain_totals);
+	assert_int_equal(compare(base, slower, NULL), 1);
+	assert_non_null(strstr(printed, "1 regressions"));
+	assert_non_null(strstr(printed, "note: " PLACEMENT_NOTE));
+	assert_int_equal(compare("--markdown=-", base, moved, NULL), 0);
+	assert_non_null(strstr(printed, "- " PLACEMENT_DIFFERENCE));
+	assert_non_null(strstr(printed, "- " PLACEMENT_NOTE));
+	assert_int_equal(compare("--json=-", base, moved, NULL), 0);
+	root = json_tokener_parse(printed);
+	assert_non_null(root);
+	differences = get(root, "environment_differences");
+	assert_int_equal(json_object_array_length(differences), 1);
+	item = json_object_array_get_idx(differences, 0);
+	assert_string_equal(json_object_get_string(get(item, "what")),
+			    "CPU placement (round trip)");
+	assert_string_equal(json_object_get_string(get(item, "baseline")),
+			    "0:1 56 ns, then 57 ns");
+	assert_string_equal(json_object_get_string(get(item, "new")),
+			    "0:1 212 ns, then 209 ns");
+	json_object_put(root);
+	/* Against a run that did not measure it: nothing to say. */
+	assert_int_equal(compare(base, plain_moved, NULL), 0);
+	assert_null(strstr(printed, "CPU placement"));
+	assert_null(strstr(printed, "rows across two CPUs"));
+	fixture_remove(base);
+	fixture_remove(moved);
+	fixture_remove(slower);
+	fixture_remove(plain_base);
+	fixture_remove(plain_moved);
+}
+
+/*
+ * Sides that pool several runs are judged by the round trips of all
+ * their runs, not their first's: a side of a near and a far run holds
+ * both placements, so against another such side, in either order, there
+ * is no difference to note; two near runs against two far ones differ,
+ * and the note shows each side's span and how many runs it pools.
+ */
+static void test_pooled_placement_difference(void **state)
+{
+	char *near1 = placed_file(10.0, 0, &near, "bounce", "near1.json");
+	char *far1 = placed_file(10.0, 1, &far, "bounce", "far1.json");
+	char *far2 = placed_file(10.0, 2, &far, "bounce", "far2.json");
+	char *near2 = placed_file(10.0, 3, &near, "bounce", "near2.json");
+
+	(void)state;
+	assert_int_equal(compare(near1, far1, "--", far2, near2, NULL), 0);
+	assert_non_null(strstr(printed, "note: the baseline side pools 2 runs"));
+	assert_null(strstr(printed, "CPU placement"));
+	assert_null(strstr(printed, "rows across two CPUs"));
+	assert_int_equal(compare(far1, near1, "--", far2, near2, NULL), 0);
+	assert_null(strstr(printed, "CPU placement"));
+	assert_null(strstr(printed, "rows across two CPUs"));
+	/* A side that held both against a single run of one of them. */
+	assert_int_equal(compare(near1, far1, "--", far2, NULL), 0);
+	assert_null(strstr(printed, "CPU placement"));
+	assert_int_equal(compare(near1, near2, "--", far1, far2, NULL), 0);
+	assert_non_null(strstr(printed,
+			       "note: different CPU placement (round trip): 0:1 56 to 57 ns over 2 runs / 0:1 209 to 212 ns over 2 runs\n"));
+	assert_non_null(strstr(printed, "note: " PLACEMENT_NOTE));
+	fixture_remove(near1);
+	fixture_remove(far1);
+	fixture_remove(far2);
+	fixture_remove(near2);
+}
+
+/*
+ * The note on rows across two CPUs is for comparisons that have such
+ * rows (bounce, xcore, c2c), in common to both runs: with latency rows
+ * only, or another area's, the difference of placement is still named
+ * but nothing follows it.
+ */
+static void test_placement_note_needs_rows_across_cpus(void **state)
+{
+	static const struct {
+		const char *base_area, *next_area;
+		bool note;
+	} cases[] = {
+		{ NULL, NULL, false },
+		{ "align", "align", false },
+		{ "bounce", "bounce", true },
+		{ "xcore", "xcore", true },
+		{ "c2c", "c2c", true },
+		/* In one run only: not a row of the comparison. */
+		{ "bounce", NULL, false },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *base = placed_file(10.0, 0, &near, cases[i].base_area,
+					 "base.json");
+		char *moved = placed_file(10.0, 3, &far, cases[i].next_area,
+					  "moved.json");
+
+		assert_int_equal(compare(base, moved, NULL), 0);
+		assert_non_null(strstr(printed,
+				       "note: " PLACEMENT_DIFFERENCE));
+		if ((strstr(printed, PLACEMENT_NOTE) != NULL) != cases[i].note)
+			fail_msg("%s / %s: the note %s:\n%s",
+				 cases[i].base_area, cases[i].next_area,
+				 cases[i].note ? "missing" : "printed",
+				 printed);
+		assert_int_equal(compare("--markdown=-", base, moved, NULL),
+				 0);
+		assert_non_null(strstr(printed, "- " PLACEMENT_DIFFERENCE));
+		assert_int_equal(strstr(printed, PLACEMENT_NOTE) != NULL,
+				 cases[i].note);
+		fixture_remove(base);
+		fixture_remove(moved);
+	}
+}
+
+#define TEXT(field) { offsetof(struct cp_environment, field), \
+		      sizeof(((struct cp_environment *)0)->field) }
+
+/* The environment's texts compare tells apart. */
+static const struct {
+	size_t offset, size;
+} every_text[] = {
+	TEXT(cpu_model), TEXT(microcode), TEXT(kernel), TEXT(module_version),
+	TEXT(governors), TEXT(boost), TEXT(smt), TEXT(hypervisor),
+	TEXT(isolated_cpus), TEXT(nohz_full_cpus), TEXT(huge_pages),
+};
+
+/* The placement as an environment difference: apart, within the probe's
+ * noise, unmeasured; and every difference at once fits the table. */
+static void test_placement_environment_difference(void **state)
+{
+	const struct cp_placement_probe noisy = {
+		.cpus = { 0, 1 }, .round_trip_ns = { 61, 52 },
+	};
+	const struct cp_placement_probe other_cpus = {
+		.cpus = { 0, 2 }, .round_trip_ns = { 56, 57 },
+	};
+	struct cp_environment_difference
+		differences[CP_MAX_ENVIRONMENT_DIFFERENCES];
+	struct cp_results base, next;
+
+	(void)state;
+	fixture_results(&base);
+	fixture_results(&next);
+	base.environment.placement = near;
+	next.environment.placement = far;
+	assert_int_equal(cp_environment_differences(&base, &next,
+						    differences), 1);
+	assert_string_equal(differences[0].what,
+			    "CPU placement (round trip)");
+	assert_string_equal(differences[0].base, "0:1 56 ns, then 57 ns");
+	assert_string_equal(differences[0].next, "0:1 212 ns, then 209 ns");
+	next.environment.placement = other_cpus;
+	assert_int_equal(cp_environment_differences(&base, &next,
+						    differences), 1);
+	assert_string_equal(differences[0].next, "0:2 56 ns, then 57 ns");
+	next.environment.placement = noisy;
+	assert_int_equal(cp_environment_differences(&base, &next,
+						    differences), 0);
+	memset(&next.environment.placement, 0,
+	       sizeof(next.environment.placement));
+	assert_int_equal(cp_environment_differences(&base, &next,
+						    differences), 0);
+	/* Every field differs: the placement still has its place. */
+	for (size_t i = 0; i < sizeof(every_text) / sizeof(every_text[0]);
+	     i++)
+		snprintf((char *)&next.environment + every_text[i].offset,
+			 every_text[i].size, "other");
+	next.environment.nr_online_cpus = 64;
+	next.environment.placement = far;
+	assert_int_equal(cp_environment_differences(&base, &next,
+						    differences), 13);
+	assert_string_equal(differences[12].what,
+			    "CPU placement (round trip)");
+	cp_results_free(&base);
+	cp_results_free(&next);
+}
+
 /* Outputs never land on an input nor on each other; both to standard
  * output is refused. */
 static void test_output_misuse(void **state)
@@ -744,6 +981,10 @@ int main(void)
 		cmocka_unit_test(test_samples_at_the_floor),
 		cmocka_unit_test(test_json_output),
 		cmocka_unit_test(test_markdown_output),
+		cmocka_unit_test(test_placement_difference),
+		cmocka_unit_test(test_placement_environment_difference),
+		cmocka_unit_test(test_pooled_placement_difference),
+		cmocka_unit_test(test_placement_note_needs_rows_across_cpus),
 		cmocka_unit_test(test_output_misuse),
 		cmocka_unit_test(test_unclear),
 		cmocka_unit_test(test_several_runs),

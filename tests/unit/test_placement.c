@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Where the host placed the vCPUs, judged from round trips: measured or
  * not, moved during a run at just over CP_PLACEMENT_FACTOR and not at just
- * under it, two runs on other placements or the same one with noise, and
- * the texts compare and the report show. */
+ * under it, two runs on other placements or the same one with noise, the
+ * runs of a compare side pooled, and the texts compare and the report
+ * show. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -110,6 +111,151 @@ static void test_format(void **state)
 	assert_string_equal(small, "0:1 56 ");
 }
 
+/* Runs pooled into one side of a compare, as cp_results_pool does: the
+ * pool starts as its first run's probe and takes each other run's. */
+static struct cp_placement_probe pool_of(const struct cp_placement_probe *runs,
+					 size_t n)
+{
+	struct cp_placement_probe pool = runs[0];
+
+	for (size_t i = 1; i < n; i++)
+		cp_placement_pool_add(&pool, &runs[i]);
+	return pool;
+}
+
+static void assert_pool(struct cp_placement_probe pool, unsigned int a,
+			unsigned int b, double low, double high,
+			unsigned int runs)
+{
+	if (pool.cpus[0] != a || pool.cpus[1] != b ||
+	    pool.round_trip_ns[0] != low || pool.round_trip_ns[1] != high ||
+	    pool.pooled_runs != runs)
+		fail_msg("pool %u:%u %g to %g ns over %u runs, not %u:%u %g to %g ns over %u",
+			 pool.cpus[0], pool.cpus[1], pool.round_trip_ns[0],
+			 pool.round_trip_ns[1], pool.pooled_runs, a, b, low,
+			 high, runs);
+}
+
+/*
+ * A pool keeps the quickest and slowest readings of all its runs, start
+ * or end, in any order, and counts them; a run measured only at the start
+ * gives its one reading.
+ */
+static void test_pool_span(void **state)
+{
+	const struct cp_placement_probe near_far[] = {
+		probe(0, 1, 56, 57), probe(0, 1, 212, 209),
+	};
+	const struct cp_placement_probe far_near[] = {
+		probe(0, 1, 212, 209), probe(0, 1, 57, 56),
+	};
+	const struct cp_placement_probe three[] = {
+		probe(0, 1, 61, 58), probe(0, 1, 214, 0), probe(0, 1, 56, 57),
+	};
+	const struct cp_placement_probe starts[] = {
+		probe(2, 7, 120, 0), probe(2, 7, 80, 0),
+	};
+	const struct cp_placement_probe same[] = {
+		probe(0, 1, 56, 57), probe(0, 1, 56, 57),
+	};
+
+	(void)state;
+	assert_pool(pool_of(near_far, 2), 0, 1, 56, 212, 2);
+	assert_pool(pool_of(far_near, 2), 0, 1, 56, 212, 2);
+	assert_pool(pool_of(three, 3), 0, 1, 56, 214, 3);
+	assert_pool(pool_of(three, 2), 0, 1, 58, 214, 2);
+	assert_pool(pool_of(starts, 2), 2, 7, 80, 120, 2);
+	assert_pool(pool_of(same, 2), 0, 1, 56, 57, 2);
+	/* A single run is no pool. */
+	assert_pool(pool_of(near_far, 1), 0, 1, 56, 57, 0);
+}
+
+/* A run not measured, or measured on other CPUs, leaves the pool without
+ * a placement to judge, wherever it comes and whatever comes after. */
+static void test_pool_unmeasured(void **state)
+{
+	const struct cp_placement_probe none = probe(0, 0, 0, 0);
+	const struct cp_placement_probe near = probe(0, 1, 56, 57);
+	const struct cp_placement_probe far = probe(0, 1, 212, 209);
+	const struct cp_placement_probe other_cpus = probe(0, 2, 56, 57);
+	const struct cp_placement_probe same_cpu = probe(1, 1, 56, 57);
+	/* An end without a start is not measured. */
+	const struct cp_placement_probe end_only = probe(0, 1, 0, 57);
+	const struct cp_placement_probe *cases[][3] = {
+		{ &none, &near, &far },
+		{ &near, &none, &far },
+		{ &near, &far, &none },
+		{ &near, &far, &other_cpus },
+		{ &near, &same_cpu, &near },
+		{ &near, &end_only, &far },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct cp_placement_probe pool = *cases[i][0];
+		char text[64];
+
+		cp_placement_pool_add(&pool, cases[i][1]);
+		cp_placement_pool_add(&pool, cases[i][2]);
+		assert_false(cp_placement_measured(&pool));
+		assert_pool(pool, 0, 0, 0, 0, 0);
+		cp_placement_format(&pool, text, sizeof(text));
+		assert_string_equal(text, "not measured");
+		assert_false(cp_placements_differ(&pool, &far));
+	}
+}
+
+/* A pool has no start and end: its span is two runs' readings, not a
+ * move during one, however far apart; its text says so. */
+static void test_pool_not_moved(void **state)
+{
+	const struct cp_placement_probe near_far[] = {
+		probe(0, 1, 56, 57), probe(0, 1, 212, 209),
+	};
+	const struct cp_placement_probe three[] = {
+		probe(0, 1, 56, 0), probe(0, 1, 61.4, 0), probe(0, 1, 213.6, 0),
+	};
+	struct cp_placement_probe pool = pool_of(near_far, 2);
+	char text[64];
+
+	(void)state;
+	assert_false(cp_placement_moved(&pool));
+	assert_int_equal(cp_placement_format(&pool, text, sizeof(text)),
+			 (int)strlen("0:1 56 to 212 ns over 2 runs"));
+	assert_string_equal(text, "0:1 56 to 212 ns over 2 runs");
+	pool = pool_of(three, 3);
+	assert_false(cp_placement_moved(&pool));
+	cp_placement_format(&pool, text, sizeof(text));
+	assert_string_equal(text, "0:1 56 to 214 ns over 3 runs");
+}
+
+/* Pools are judged by all their runs: one that held both placements is
+ * not other than either; pools of one placement each are. */
+static void test_pool_differ(void **state)
+{
+	const struct cp_placement_probe near_far[] = {
+		probe(0, 1, 56, 57), probe(0, 1, 212, 209),
+	};
+	const struct cp_placement_probe far_near[] = {
+		probe(0, 1, 212, 209), probe(0, 1, 56, 57),
+	};
+	const struct cp_placement_probe nears[] = {
+		probe(0, 1, 56, 57), probe(0, 1, 52, 61),
+	};
+	const struct cp_placement_probe fars[] = {
+		probe(0, 1, 212, 209), probe(0, 1, 216, 0),
+	};
+
+	(void)state;
+	assert_differ(pool_of(near_far, 2), probe(0, 1, 212, 209), false);
+	assert_differ(pool_of(near_far, 2), probe(0, 1, 56, 57), false);
+	assert_differ(pool_of(near_far, 2), pool_of(far_near, 2), false);
+	assert_differ(pool_of(near_far, 2), pool_of(fars, 2), false);
+	assert_differ(pool_of(nears, 2), pool_of(fars, 2), true);
+	assert_differ(pool_of(nears, 2), probe(0, 1, 212, 209), true);
+	assert_differ(pool_of(nears, 2), pool_of(nears, 2), false);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -117,6 +263,10 @@ int main(void)
 		cmocka_unit_test(test_moved_at_the_factor),
 		cmocka_unit_test(test_differ),
 		cmocka_unit_test(test_format),
+		cmocka_unit_test(test_pool_span),
+		cmocka_unit_test(test_pool_unmeasured),
+		cmocka_unit_test(test_pool_not_moved),
+		cmocka_unit_test(test_pool_differ),
 	};
 
 	return cmocka_run_group_tests_name("placement", tests, NULL, NULL);

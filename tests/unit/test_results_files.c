@@ -336,22 +336,26 @@ static void test_json_fields_match_the_schema_document(void **state)
 	fixture_remove(path);
 }
 
+/* Whole, pooled_runs too: a file holds one run, which reads as no pool
+ * (a count there would hide a move during the run). */
 static bool same_placement(const struct cp_placement_probe *a,
 			   const struct cp_placement_probe *b)
 {
 	return a->cpus[0] == b->cpus[0] && a->cpus[1] == b->cpus[1] &&
 	       a->round_trip_ns[0] == b->round_trip_ns[0] &&
-	       a->round_trip_ns[1] == b->round_trip_ns[1];
+	       a->round_trip_ns[1] == b->round_trip_ns[1] &&
+	       a->pooled_runs == b->pooled_runs;
 }
 
 static void assert_same_placement(const struct cp_placement_probe *a,
 				  const struct cp_placement_probe *b)
 {
 	if (!same_placement(a, b))
-		fail_msg("placement %u:%u %g, %g ns, not %u:%u %g, %g ns",
+		fail_msg("placement %u:%u %g, %g ns (pool of %u), not %u:%u %g, %g ns (pool of %u)",
 			 a->cpus[0], a->cpus[1], a->round_trip_ns[0],
-			 a->round_trip_ns[1], b->cpus[0], b->cpus[1],
-			 b->round_trip_ns[0], b->round_trip_ns[1]);
+			 a->round_trip_ns[1], a->pooled_runs, b->cpus[0],
+			 b->cpus[1], b->round_trip_ns[0],
+			 b->round_trip_ns[1], b->pooled_runs);
 }
 
 /* The placement probe is written as "placement" in "environment" when it

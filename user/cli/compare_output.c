@@ -6,6 +6,7 @@
 #include <string.h>
 #include <json-c/json.h>
 
+#include "machine/placement.h"
 #include "results/json_print.h"
 #include "util/format.h"
 
@@ -50,6 +51,35 @@ static void totals_text(const struct cp_comparison *comparison, char *out,
 			 ", %zu without a ratio", totals[CP_VERDICT_NO_RATIO]);
 }
 
+/* Whether @comparison holds rows of an area that measures across two
+ * CPUs. */
+static bool compares_across_cpus(const struct cp_comparison *comparison)
+{
+	static const char *const areas[] = { "bounce", "xcore", "c2c" };
+
+	for (size_t i = 0; i < comparison->nr_rows; i++)
+		for (size_t a = 0; a < sizeof(areas) / sizeof(areas[0]); a++)
+			if (!strcmp(comparison->rows[i].base->area, areas[a]))
+				return true;
+	return false;
+}
+
+/* Beside the difference of placement, what it means for the rows below:
+ * a reader would otherwise take their moves for the software's.  How
+ * many lines. */
+static size_t placement_note(const struct compare_context *context,
+			     FILE *out, const char *prefix)
+{
+	if (!cp_placements_differ(&context->runs[0]->environment.placement,
+				  &context->runs[1]->environment.placement) ||
+	    !compares_across_cpus(context->comparison))
+		return 0;
+	fprintf(out,
+		"%srows across two CPUs (bounce, xcore, c2c) follow that round trip (on a virtual machine, where the host placed the vCPUs): their changes between these runs may be the machine's, not the software's\n",
+		prefix);
+	return 1;
+}
+
 /* Notes a reader needs before the figures: why the runs may differ.
  * How many lines. */
 static size_t write_notes(const struct compare_context *context, FILE *out,
@@ -79,6 +109,7 @@ static size_t write_notes(const struct compare_context *context, FILE *out,
 		fprintf(out, "%sdifferent %s: %s / %s\n", prefix,
 			differences[i].what, differences[i].base,
 			differences[i].next);
+	lines += placement_note(context, out, prefix);
 	for (int r = 0; r < 2; r++) {
 		const struct cp_results *run = context->runs[r];
 

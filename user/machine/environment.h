@@ -24,6 +24,9 @@
 struct cp_placement_probe {
 	unsigned int cpus[2];
 	double round_trip_ns[2];	/* at the start, at the end */
+	/* 0 for one run; for several pooled (compare A1 A2 -- ...), how
+	 * many, and @round_trip_ns their quickest and slowest readings. */
+	unsigned int pooled_runs;
 };
 
 struct cp_environment {

@@ -15,7 +15,8 @@ static bool apart(double a, double b)
 
 bool cp_placement_moved(const struct cp_placement_probe *probe)
 {
-	return cp_placement_measured(probe) && probe->round_trip_ns[1] > 0 &&
+	return cp_placement_measured(probe) && !probe->pooled_runs &&
+	       probe->round_trip_ns[1] > 0 &&
 	       apart(probe->round_trip_ns[0], probe->round_trip_ns[1]);
 }
 
@@ -30,6 +31,23 @@ static void span(const struct cp_placement_probe *probe, double *low,
 		*low = probe->round_trip_ns[1];
 	else
 		*high = probe->round_trip_ns[1];
+}
+
+void cp_placement_pool_add(struct cp_placement_probe *pool,
+			   const struct cp_placement_probe *run)
+{
+	double low, high, run_low, run_high;
+
+	if (!cp_placement_measured(pool) || !cp_placement_measured(run) ||
+	    pool->cpus[0] != run->cpus[0] || pool->cpus[1] != run->cpus[1]) {
+		*pool = (struct cp_placement_probe){ .pooled_runs = 0 };
+		return;
+	}
+	span(pool, &low, &high);
+	span(run, &run_low, &run_high);
+	pool->round_trip_ns[0] = run_low < low ? run_low : low;
+	pool->round_trip_ns[1] = run_high > high ? run_high : high;
+	pool->pooled_runs = (pool->pooled_runs ? pool->pooled_runs : 1) + 1;
 }
 
 bool cp_placements_differ(const struct cp_placement_probe *a,
@@ -52,6 +70,11 @@ int cp_placement_format(const struct cp_placement_probe *probe, char *buf,
 {
 	if (!cp_placement_measured(probe))
 		return snprintf(buf, len, "not measured");
+	if (probe->pooled_runs)
+		return snprintf(buf, len, "%u:%u %.0f to %.0f ns over %u runs",
+				probe->cpus[0], probe->cpus[1],
+				probe->round_trip_ns[0],
+				probe->round_trip_ns[1], probe->pooled_runs);
 	if (probe->round_trip_ns[1] <= 0)
 		return snprintf(buf, len, "%u:%u %.0f ns", probe->cpus[0],
 				probe->cpus[1], probe->round_trip_ns[0]);

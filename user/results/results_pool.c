@@ -2,6 +2,7 @@
 #include "results/results_pool.h"
 
 #include "harness/rounds.h"
+#include "machine/placement.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -156,6 +157,9 @@ int cp_results_pool(const struct cp_results *runs,
 		return -ENOMEM;
 	memcpy(out->schema, runs[0].schema, sizeof(out->schema));
 	out->environment = runs[0].environment;
+	for (size_t r = 1; r < nr_runs; r++)
+		cp_placement_pool_add(&out->environment.placement,
+				      &runs[r].environment.placement);
 	for (size_t r = 0; r < nr_runs; r++)
 		out->interrupted |= runs[r].interrupted;
 	for (size_t r = 0; r < nr_runs; r++)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "machine/placement.h"
 #include "stats/fdr.h"
 #include "stats/mann_whitney.h"
 #include "stats/ratio_interval.h"
@@ -280,6 +281,31 @@ static const struct {
 	TEXT_FIELD("huge pages", huge_pages),
 };
 
+#define NR_ENVIRONMENT_TEXTS \
+	(sizeof(environment_texts) / sizeof(environment_texts[0]))
+
+/* The texts, the online CPUs and the placement. */
+_Static_assert(NR_ENVIRONMENT_TEXTS + 2 <= CP_MAX_ENVIRONMENT_DIFFERENCES,
+	       "CP_MAX_ENVIRONMENT_DIFFERENCES holds every difference");
+
+/*
+ * The vCPUs' placement, when both runs measured it and it differs: the
+ * host's choice, not the software's, and every figure across two CPUs
+ * follows it.  Round trips within CP_PLACEMENT_FACTOR are the probe's
+ * noise, not a difference.  Whether there was one.
+ */
+static bool placement_difference(const struct cp_environment *base,
+				 const struct cp_environment *next,
+				 struct cp_environment_difference *out)
+{
+	if (!cp_placements_differ(&base->placement, &next->placement))
+		return false;
+	out->what = "CPU placement (round trip)";
+	cp_placement_format(&base->placement, out->base, sizeof(out->base));
+	cp_placement_format(&next->placement, out->next, sizeof(out->next));
+	return true;
+}
+
 size_t cp_environment_differences(const struct cp_results *base,
 				  const struct cp_results *next,
 				  struct cp_environment_difference *out)
@@ -288,8 +314,7 @@ size_t cp_environment_differences(const struct cp_results *base,
 	const char *b = (const char *)&next->environment;
 	size_t n = 0;
 
-	for (size_t i = 0; i < sizeof(environment_texts) /
-			       sizeof(environment_texts[0]); i++) {
+	for (size_t i = 0; i < NR_ENVIRONMENT_TEXTS; i++) {
 		const char *left = a + environment_texts[i].offset;
 		const char *right = b + environment_texts[i].offset;
 
@@ -309,5 +334,7 @@ size_t cp_environment_differences(const struct cp_results *base,
 			 next->environment.nr_online_cpus);
 		n++;
 	}
+	n += placement_difference(&base->environment, &next->environment,
+				  &out[n]);
 	return n;
 }

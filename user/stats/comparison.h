@@ -91,7 +91,8 @@ void cp_comparison_free(struct cp_comparison *comparison);
 
 /* One environment field that differs between the runs. */
 struct cp_environment_difference {
-	const char *what;	/* "CPU", "kernel", ... */
+	/* "CPU", "kernel", ..., "CPU placement (round trip)" */
+	const char *what;
 	char base[CP_ENV_TEXT * 4], next[CP_ENV_TEXT * 4];
 };
 
