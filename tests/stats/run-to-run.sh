@@ -6,9 +6,12 @@
 #   - per area, the share of measurements whose median in run i+1 lies
 #     outside run i's 95 % interval of the median (about 17 % if the
 #     intervals described the run-to-run variation of two estimates of one
-#     spread, far more when they describe one run's arrangement only);
+#     spread, far more when they describe one run's arrangement only),
+#     also over the pairs of runs not on placements apart;
 #   - compare of each consecutive pair: its totals and exit status;
 #   - compare of consecutive pairs of pairs (runs pooled two a side);
+#   - each run's round trip between its first two CPUs at its start and
+#     end: where the host placed the vCPUs (machine/placement.h);
 #   - the same share and compares in core cycles (compare --cycles), where
 #     both runs measured the core clock: what is left once the clock's
 #     own moves between runs are out.
@@ -36,13 +39,35 @@ import json, sys
 from collections import defaultdict
 
 out, runs = sys.argv[1], int(sys.argv[2])
-def load(i):
+def read(i):
     with open(f"{out}/run{i}.json") as f:
-        return {(m["area"], m["name"], m["mode"]): m
-                for m in json.load(f)["measurements"]}
-files = [load(i) for i in range(1, runs + 1)]
+        return json.load(f)
+docs = [read(i) for i in range(1, runs + 1)]
+files = [{(m["area"], m["name"], m["mode"]): m for m in d["measurements"]}
+         for d in docs]
+
+# Where the host placed the vCPUs (machine/placement.h): every figure
+# across two CPUs follows it, and no interval of one run covers a move
+# that holds for the whole run.  The readings of a run, start and end.
+# As compare judges them: other CPUs, or every reading of one more than
+# 1.5 times from every reading of the other; runs without a probe are
+# not known apart.
+def readings(doc):
+    probe = doc["environment"].get("placement")
+    return [v for v in probe["round_trip_ns"] if v > 0] if probe else []
+def apart(a, b):
+    ra, rb = readings(a), readings(b)
+    if not (ra and rb):
+        return False
+    if (a["environment"]["placement"]["cpus"] !=
+            b["environment"]["placement"]["cpus"]):
+        return True
+    return min(rb) > 1.5 * max(ra) or min(ra) > 1.5 * max(rb)
+
 outside, cycles, total = defaultdict(int), defaultdict(int), defaultdict(int)
-for a, b in zip(files, files[1:]):
+still_out, still = defaultdict(int), defaultdict(int)
+for i, (a, b) in enumerate(zip(files, files[1:])):
+    moved = apart(docs[i], docs[i + 1])
     for key, m in a.items():
         if key not in b or m["area"] == "harness":
             continue
@@ -50,19 +75,35 @@ for a, b in zip(files, files[1:]):
         median = b[key]["stats_ns"]["median"]
         total[key[0]] += 1
         outside[key[0]] += not (low <= median <= high)
+        if not moved:
+            still[key[0]] += 1
+            still_out[key[0]] += not (low <= median <= high)
         # In cycles: each run's ns times its own core clock.
         ra = m.get("core_cycles_per_tick") or 0
         rb = b[key].get("core_cycles_per_tick") or 0
         if ra > 0 and rb > 0:
             low, high, median = low * ra, high * ra, median * rb
         cycles[key[0]] += not (low <= median <= high)
+moves = sum(apart(a, b) for a, b in zip(docs, docs[1:]))
 print("\nnext run's median outside this run's 95 % interval (in ns; in core")
-print("cycles where both runs measured the core clock):")
+print("cycles where both runs measured the core clock; in ns over the")
+print(f"{runs - 1 - moves} pairs not on placements apart, below):")
 for area in sorted(total):
+    share = (f"{100 * still_out[area] / still[area]:5.1f} %"
+             if still[area] else "    -  ")
     print(f"  {area:10s} {outside[area]:5d} of {total[area]:5d}"
           f"  {100 * outside[area] / total[area]:5.1f} %"
           f"   cycles {cycles[area]:5d}"
-          f"  {100 * cycles[area] / total[area]:5.1f} %")
+          f"  {100 * cycles[area] / total[area]:5.1f} %"
+          f"   not apart {share}")
+
+print("\nround trip between the first two CPUs, ns (start/end of each run):")
+texts = [f"run{i} " + ("/".join(f"{v:.0f}" for v in readings(d)) or "-")
+         for i, d in enumerate(docs, 1)]
+for i in range(0, len(texts), 5):
+    print("  " + ", ".join(texts[i:i + 5]))
+print(f"  {moves} of {runs - 1} consecutive pairs on placements apart "
+      "(more than 1.5 times)")
 PY
 
 verdicts() {
