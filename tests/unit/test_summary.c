@@ -238,7 +238,9 @@ static void test_bounce_and_doubts(void **state)
 	cp_results_free(&results);
 }
 
-/* The console's summary: a heading, no line past 80 columns. */
+/* The console's summary: a heading, no line past 80 columns, and the
+ * longest doubt (a placement that moved during the run) whole, to its
+ * last words. */
 static void test_console_width(void **state)
 {
 	struct cp_results results;
@@ -253,10 +255,14 @@ static void test_console_width(void **state)
 	fixture_c2c(&results, "user");
 	snprintf(results.environment.hypervisor,
 		 sizeof(results.environment.hypervisor), "KVM");
+	results.environment.placement = (struct cp_placement_probe){
+		.cpus = { 0, 1 }, .round_trip_ns = { 61, 215 },
+	};
 	cli_print_summary(out, &results);
 	fclose(out);
 	assert_contains(text, "summary");
 	assert_contains(text, "split load: x2.50");
+	assert_contains(text, "moved the vCPUs); run again\n");
 	for (line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))
 		if (strlen(line) > 80)
 			fail_msg("%zu columns: %s", strlen(line), line);

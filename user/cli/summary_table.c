@@ -46,7 +46,7 @@ static void print_finding(FILE *out, const struct cp_finding *f)
 void cli_print_summary(FILE *out, const struct cp_results *results)
 {
 	struct cp_summary summary;
-	char line[200];
+	char line[sizeof(summary.doubts[0]) + 16];
 
 	cp_summary_build(results, &summary);
 	fprintf(out, "summary\n");
