@@ -34,11 +34,11 @@ static void samples(double center, int phase, double *out)
 }
 
 /* A result file with "chase 4 KiB" at 1.7 ns and "chase 1 MiB" at
- * @slow_center ns, then a row "0:1" at 40 ns of @across (an area; NULL:
- * none), its CPU placement @placement (NULL: not measured). */
-static char *placed_file(double slow_center, int phase,
-			 const struct cp_placement_probe *placement,
-			 const char *across, const char *name)
+ * @slow_center ns, then a row "0:1" at @across_ns of @across (an area;
+ * NULL: none), its CPU placement @placement (NULL: not measured). */
+static char *placed_file_at(double slow_center, double across_ns, int phase,
+			    const struct cp_placement_probe *placement,
+			    const char *across, const char *name)
 {
 	struct cp_results results;
 	double values[NR_SAMPLES];
@@ -52,13 +52,22 @@ static char *placed_file(double slow_center, int phase,
 	samples(slow_center, phase, values);
 	fixture_measurement(&results, "chase 1 MiB", values, NR_SAMPLES);
 	if (across) {
-		samples(40.0, phase, values);
+		samples(across_ns, phase, values);
 		fixture_area_measurement(&results, across, "user", "0:1",
 					 values, NR_SAMPLES);
 	}
 	path = fixture_write_json(&results, name);
 	cp_results_free(&results);
 	return path;
+}
+
+/* The same with the row "0:1" at 40 ns. */
+static char *placed_file(double slow_center, int phase,
+			 const struct cp_placement_probe *placement,
+			 const char *across, const char *name)
+{
+	return placed_file_at(slow_center, 40.0, phase, placement, across,
+			      name);
 }
 
 static char *result_file(double slow_center, int phase, const char *name)
@@ -483,8 +492,9 @@ static void printed_line(const char *start, char *out, size_t len)
 
 #define PLACEMENT_DIFFERENCE \
 	"different CPU placement (round trip): 0:1 56 ns, then 57 ns / 0:1 212 ns, then 209 ns\n"
-#define PLACEMENT_NOTE \
-	"rows across two CPUs (bounce, xcore, c2c) follow that round trip (on a virtual machine, where the host placed the vCPUs): their changes between these runs may be the machine's, not the software's\n"
+#define PLACEMENT_NOTE_TEXT \
+	"rows across two CPUs (bounce, xcore, c2c) follow that round trip (on a virtual machine, where the host placed the vCPUs): their changes between these runs may be the machine's, not the software's"
+#define PLACEMENT_NOTE PLACEMENT_NOTE_TEXT "\n"
 
 /*
  * Runs on two placements of the CPUs, with a bounce row: each output
@@ -497,6 +507,8 @@ static void test_placement_difference(void **state)
 	char *base = placed_file(10.0, 0, &near, "bounce", "base.json");
 	char *moved = placed_file(10.0, 3, &far, "bounce", "moved.json");
 	char *slower = placed_file(11.0, 3, &far, "bounce", "slower.json");
+	char *slower_across = placed_file_at(11.0, 44.0, 3, &far, "bounce",
+					     "slower-across.json");
 	char *plain_base = placed_file(10.0, 0, NULL, "bounce",
 				       "plain-base.json");
 	char *plain_moved = placed_file(10.0, 3, NULL, "bounce",
@@ -512,9 +524,16 @@ static void test_placement_difference(void **state)
 	assert_non_null(strstr(printed, "note: " PLACEMENT_NOTE));
 	printed_line("3 measurements: ", totals, sizeof(totals));
 	assert_string_equal(totals, plain_totals);
+	/* The changes found, and how many of them follow the placement:
+	 * a latency row's is not one, a bounce row's is. */
 	assert_int_equal(compare(base, slower, NULL), 1);
 	assert_non_null(strstr(printed, "1 regressions"));
-	assert_non_null(strstr(printed, "note: " PLACEMENT_NOTE));
+	assert_non_null(strstr(printed, "note: " PLACEMENT_NOTE_TEXT
+			       "; 0 of the 1 regressions and improvements are such rows\n"));
+	assert_int_equal(compare(base, slower_across, NULL), 1);
+	assert_non_null(strstr(printed, "2 regressions"));
+	assert_non_null(strstr(printed, "note: " PLACEMENT_NOTE_TEXT
+			       "; 1 of the 2 regressions and improvements are such rows\n"));
 	assert_int_equal(compare("--markdown=-", base, moved, NULL), 0);
 	assert_non_null(strstr(printed, "- " PLACEMENT_DIFFERENCE));
 	assert_non_null(strstr(printed, "- " PLACEMENT_NOTE));
@@ -538,6 +557,7 @@ static void test_placement_difference(void **state)
 	fixture_remove(base);
 	fixture_remove(moved);
 	fixture_remove(slower);
+	fixture_remove(slower_across);
 	fixture_remove(plain_base);
 	fixture_remove(plain_moved);
 }

@@ -51,32 +51,52 @@ static void totals_text(const struct cp_comparison *comparison, char *out,
 			 ", %zu without a ratio", totals[CP_VERDICT_NO_RATIO]);
 }
 
-/* Whether @comparison holds rows of an area that measures across two
- * CPUs. */
-static bool compares_across_cpus(const struct cp_comparison *comparison)
+static bool across_cpus(const struct cp_comparison_row *row)
 {
 	static const char *const areas[] = { "bounce", "xcore", "c2c" };
 
-	for (size_t i = 0; i < comparison->nr_rows; i++)
-		for (size_t a = 0; a < sizeof(areas) / sizeof(areas[0]); a++)
-			if (!strcmp(comparison->rows[i].base->area, areas[a]))
-				return true;
+	for (size_t a = 0; a < sizeof(areas) / sizeof(areas[0]); a++)
+		if (!strcmp(row->base->area, areas[a]))
+			return true;
 	return false;
 }
 
-/* Beside the difference of placement, what it means for the rows below:
- * a reader would otherwise take their moves for the software's.  How
- * many lines. */
+static bool flagged(const struct cp_comparison_row *row)
+{
+	return row->verdict == CP_VERDICT_REGRESSION ||
+	       row->verdict == CP_VERDICT_IMPROVEMENT;
+}
+
+/* Beside the difference of placement, what it means for the rows below,
+ * with how many of the changes found are of rows that follow it: a
+ * reader would otherwise take their moves for the software's.  How many
+ * lines. */
 static size_t placement_note(const struct compare_context *context,
 			     FILE *out, const char *prefix)
 {
+	const struct cp_comparison *comparison = context->comparison;
+	size_t rows = 0, changes = 0, changes_across = 0;
+
 	if (!cp_placements_differ(&context->runs[0]->environment.placement,
-				  &context->runs[1]->environment.placement) ||
-	    !compares_across_cpus(context->comparison))
+				  &context->runs[1]->environment.placement))
+		return 0;
+	for (size_t i = 0; i < comparison->nr_rows; i++) {
+		const struct cp_comparison_row *row = &comparison->rows[i];
+
+		rows += across_cpus(row);
+		changes += flagged(row);
+		changes_across += flagged(row) && across_cpus(row);
+	}
+	if (!rows)
 		return 0;
 	fprintf(out,
-		"%srows across two CPUs (bounce, xcore, c2c) follow that round trip (on a virtual machine, where the host placed the vCPUs): their changes between these runs may be the machine's, not the software's\n",
+		"%srows across two CPUs (bounce, xcore, c2c) follow that round trip (on a virtual machine, where the host placed the vCPUs): their changes between these runs may be the machine's, not the software's",
 		prefix);
+	if (changes)
+		fprintf(out,
+			"; %zu of the %zu regressions and improvements are such rows",
+			changes_across, changes);
+	fputc('\n', out);
 	return 1;
 }
 
