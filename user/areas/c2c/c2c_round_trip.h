@@ -4,8 +4,8 @@
  * the run's record of where the host placed them (machine/placement.h):
  * c2c's CAS ping-pong (areas/c2c/c2c_pingpong.h), 3 to 9 samples of 256
  * round trips, none begun after 2 ms once 3 are taken, the quickest
- * sample's.  It costs a run about 2 ms a reading (the pinger's caller
- * looks in every 2 ms), and gives up after 50 ms (under emulation, where
+ * sample's.  A reading costs 2 to 4 ms (the pinger's caller looks in
+ * every 2 ms), and gives up after 50 ms (under emulation, where
  * a round trip can take a millisecond).  It tells a few tens of ns from
  * a few hundred; c2c's area gives the figure.
  */
