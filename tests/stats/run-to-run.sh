@@ -34,11 +34,11 @@ for i in $(seq 1 "$runs"); do
 	"$program" run "${areas[@]}" --mode user --quiet --json "$out/run$i.json"
 done
 
-python3 - "$out" "$runs" <<'PY'
-import json, sys
+python3 - "$out" "$runs" "$program" <<'PY'
+import json, subprocess, sys
 from collections import defaultdict
 
-out, runs = sys.argv[1], int(sys.argv[2])
+out, runs, program = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 def read(i):
     with open(f"{out}/run{i}.json") as f:
         return json.load(f)
@@ -48,26 +48,23 @@ files = [{(m["area"], m["name"], m["mode"]): m for m in d["measurements"]}
 
 # Where the host placed the vCPUs (machine/placement.h): every figure
 # across two CPUs follows it, and no interval of one run covers a move
-# that holds for the whole run.  The readings of a run, start and end.
-# As compare judges them: other CPUs, or every reading of one more than
-# 1.5 times from every reading of the other; runs without a probe are
-# not known apart.
+# that holds for the whole run.  Two runs are on placements apart when
+# compare names the difference (its rule, not a copy of it here).
 def readings(doc):
     probe = doc["environment"].get("placement")
     return [v for v in probe["round_trip_ns"] if v > 0] if probe else []
-def apart(a, b):
-    ra, rb = readings(a), readings(b)
-    if not (ra and rb):
-        return False
-    if (a["environment"]["placement"]["cpus"] !=
-            b["environment"]["placement"]["cpus"]):
-        return True
-    return min(rb) > 1.5 * max(ra) or min(ra) > 1.5 * max(rb)
+def apart(i):
+    verdict = subprocess.run(
+        [program, "compare", "--json=-", f"{out}/run{i}.json",
+         f"{out}/run{i + 1}.json"], capture_output=True, text=True)
+    differences = json.loads(verdict.stdout)["environment_differences"]
+    return any(d["what"] == "CPU placement (round trip)"
+               for d in differences)
 
 outside, cycles, total = defaultdict(int), defaultdict(int), defaultdict(int)
 still_out, still = defaultdict(int), defaultdict(int)
 for i, (a, b) in enumerate(zip(files, files[1:])):
-    moved = apart(docs[i], docs[i + 1])
+    moved = apart(i + 1)
     for key, m in a.items():
         if key not in b or m["area"] == "harness":
             continue
@@ -84,7 +81,7 @@ for i, (a, b) in enumerate(zip(files, files[1:])):
         if ra > 0 and rb > 0:
             low, high, median = low * ra, high * ra, median * rb
         cycles[key[0]] += not (low <= median <= high)
-moves = sum(apart(a, b) for a, b in zip(docs, docs[1:]))
+moves = sum(apart(i) for i in range(1, runs))
 print("\nnext run's median outside this run's 95 % interval (in ns; in core")
 print("cycles where both runs measured the core clock; in ns over the")
 print(f"{runs - 1 - moves} pairs not on placements apart, below):")
