@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +76,64 @@ static void assert_same_measurement(const struct cp_measurement *a,
 	assert_int_equal(a->nr_warnings, b->nr_warnings);
 }
 
+/*
+ * Rounds that all land on the same whole number of timer steps have a
+ * bootstrap interval of no width; the median is known to a step only, so
+ * the interval reaches one step (granularity over count times scale) past
+ * it on each side, at run time and when read back.  Without a count, a
+ * granularity or a computed interval, nothing moves.
+ */
+static void test_interval_covers_timer_step(void **state)
+{
+	const double ns[] = { 4, 4, 4, 4, 4, 4 };
+	/* 26 ticks over 1000 iterations of 16 operations, at 2 ticks/ns */
+	const double step = 26.0 / (1000 * 16) / 2;
+	struct cp_results written, read, samples_only;
+	struct cp_measurement *m, *uncounted;
+	struct cp_error error;
+	char *path;
+
+	(void)state;
+	fixture_results(&written);
+	fixture_measurement(&written, "chase 4 KiB", ns, 6);
+	fixture_measurement(&written, "chase 8 KiB", ns, 6);
+	m = &written.measurements[0];
+	uncounted = &written.measurements[1];
+	uncounted->count = 0;
+	assert_true(m->stats_ns.median_ci_low == 4);
+	assert_true(m->stats_ns.median_ci_high == 4);
+	cp_results_cover_timer_step(&written);
+	assert_true(fabs(m->stats_ns.median_ci_low - (4 - step)) < 1e-12);
+	assert_true(fabs(m->stats_ns.median_ci_high - (4 + step)) < 1e-12);
+	assert_true(uncounted->stats_ns.median_ci_low == 4);
+	assert_true(uncounted->stats_ns.median_ci_high == 4);
+
+	path = fixture_write_json(&written, "step.json");
+	if (cp_results_read_json(path, &read, &error))
+		fail_msg("cannot read back: %s", error.msg);
+	assert_true(read.measurements[0].stats_ns.median_ci_low ==
+		    m->stats_ns.median_ci_low);
+	assert_true(read.measurements[0].stats_ns.median_ci_high ==
+		    m->stats_ns.median_ci_high);
+	/* No interval computed: none made up. */
+	if (cp_results_read_json_samples(path, &samples_only, &error))
+		fail_msg("cannot read back: %s", error.msg);
+	assert_true(isnan(samples_only.measurements[0].stats_ns.median_ci_low));
+	cp_results_cover_timer_step(&samples_only);
+	assert_true(isnan(samples_only.measurements[0].stats_ns.median_ci_low));
+	assert_true(isnan(samples_only.measurements[0].stats_ns.median_ci_high));
+
+	/* Without a granularity (a file of an older tool), as computed. */
+	read.timer_granularity_ticks = 0;
+	read.measurements[0].stats_ns.median_ci_low = 4;
+	cp_results_cover_timer_step(&read);
+	assert_true(read.measurements[0].stats_ns.median_ci_low == 4);
+	cp_results_free(&samples_only);
+	cp_results_free(&read);
+	cp_results_free(&written);
+	fixture_remove(path);
+}
+
 /* Setting a parameter again replaces it; a full table refuses a new one. */
 static void test_param_set_replaces(void **state)
 {
@@ -113,6 +172,8 @@ static void test_json_round_trip(void **state)
 					 "wbinvd unavailable: no module"), 0);
 	assert_int_equal(cp_results_note(&written, "latency", "a \"note\""),
 			 0);
+	/* As a run does before it writes: the reader does the same. */
+	cp_results_cover_timer_step(&written);
 	path = fixture_write_json(&written, "run.json");
 	if (cp_results_read_json(path, &read, &error))
 		fail_msg("cannot read back: %s", error.msg);
@@ -225,6 +286,7 @@ static void test_json_rounds(void **state)
 		ticks[i] = ns[i] * FIXTURE_TSC_HZ / 1e9;
 	assert_int_equal(cp_measurement_set_samples(m, ticks, 6,
 						    FIXTURE_TSC_HZ), 0);
+	cp_results_cover_timer_step(&written);
 	path = fixture_write_json(&written, "rounds.json");
 	if (cp_results_read_json(path, &read, &error))
 		fail_msg("cannot read back: %s", error.msg);
@@ -627,6 +689,7 @@ int main(void)
 		cmocka_unit_test(test_json_placement_round_trip),
 		cmocka_unit_test(test_json_placement_malformed),
 		cmocka_unit_test(test_json_rounds),
+		cmocka_unit_test(test_interval_covers_timer_step),
 		cmocka_unit_test(test_json_missing_file),
 		cmocka_unit_test(test_json_round_trip_module_loaded),
 		cmocka_unit_test(test_csv),

@@ -386,6 +386,7 @@ static int measure(struct run_session *session, bool show, int *status)
 	}
 	probe_placement(session, 0);
 	*status = run_areas(session);
+	cp_results_cover_timer_step(&session->results);
 	if (!cp_interrupt_requested())
 		probe_placement(session, 1);
 	return 0;

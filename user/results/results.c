@@ -99,6 +99,30 @@ int cp_measurement_set_samples(struct cp_measurement *measurement,
 				       &measurement->stats_ns);
 }
 
+/* One timer step over @m's operations, in ns; 0 when unknown. */
+static double timer_step_ns(const struct cp_measurement *m,
+			    double granularity_ticks, double tsc_hz)
+{
+	double operations = (double)m->count * (double)m->scale;
+
+	if (!(operations > 0 && granularity_ticks > 0 && tsc_hz > 0))
+		return 0;
+	return granularity_ticks / operations * 1e9 / tsc_hz;
+}
+
+void cp_results_cover_timer_step(struct cp_results *results)
+{
+	for (size_t i = 0; i < results->nr_measurements; i++) {
+		struct cp_measurement *m = &results->measurements[i];
+		double step = timer_step_ns(m, results->timer_granularity_ticks,
+					    results->environment.tsc_hz);
+
+		/* NaN bounds stay NaN: no interval was computed. */
+		m->stats_ns.median_ci_low -= step;
+		m->stats_ns.median_ci_high += step;
+	}
+}
+
 int cp_measurement_add_param(struct cp_measurement *measurement,
 			     const char *name, int64_t value)
 {

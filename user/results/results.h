@@ -133,6 +133,18 @@ struct cp_measurement *cp_results_add(struct cp_results *results);
 int cp_measurement_set_samples(struct cp_measurement *measurement,
 			       double *ticks, size_t n, double tsc_hz);
 
+/*
+ * Widen every measurement's interval of the median by one timer step on
+ * each side: @results' timer granularity over the measurement's count
+ * times scale, in ns at the environment's TSC rate.  A sample is a whole
+ * number of steps over its operations, so where every round lands on the
+ * same number of steps the bootstrap over them has no width, while the
+ * median is known to a step only: the next run lands a step away.  Left
+ * as they are: intervals not computed (NaN), and measurements or results
+ * without a count, scale, granularity or TSC rate.
+ */
+void cp_results_cover_timer_step(struct cp_results *results);
+
 /* Set parameter @name to @value (a new one, or the one of that name).
  * 0, or -ENOSPC when CP_MAX_PARAMS are taken. */
 int cp_measurement_add_param(struct cp_measurement *measurement,

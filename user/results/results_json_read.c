@@ -747,6 +747,8 @@ static int read_json(const char *path, bool intervals,
 	ret = read_file(&reader, &text, &len);
 	if (!ret)
 		ret = read_document(&reader, text, len, results);
+	if (!ret && intervals)
+		cp_results_cover_timer_step(results);
 	free(text);
 	if (ret)
 		cp_results_free(results);
