@@ -18,6 +18,7 @@
 #include <json-c/json.h>
 
 #include "cli/commands.h"
+#include "cli/compare_output.h"
 #include "results/results_index.h"
 #include "results/results_pool.h"
 #include "stats/comparison.h"
@@ -987,6 +988,134 @@ static void test_misuse(void **state)
 	fixture_remove(base);
 }
 
+/* Results on @placement with "chase 4 KiB" at 1.7 ns, a row with a
+ * label too long for the console's column at @long_ns, and bounce's
+ * "0:1" at 40 ns. */
+static void terminal_run(struct cp_results *results, double long_ns,
+			 int phase, const struct cp_placement_probe *placement)
+{
+	double values[NR_SAMPLES];
+
+	fixture_results(results);
+	results->environment.placement = *placement;
+	samples(1.7, phase, values);
+	fixture_measurement(results, "chase 4 KiB", values, NR_SAMPLES);
+	samples(long_ns, phase, values);
+	fixture_measurement(results,
+			    "chase 1 MiB, a name longer than its column",
+			    values, NR_SAMPLES);
+	samples(40, phase, values);
+	fixture_area_measurement(results, "bounce", "user", "0:1", values,
+				 NR_SAMPLES);
+}
+
+/* The console as @form lays out @base against @next, in a malloc'ed
+ * string. */
+static char *console_of(struct cp_results *base, struct cp_results *next,
+			const struct compare_console *form)
+{
+	const char *paths[2] = { "base.json", "next.json" };
+	const char *const *one[2] = { &paths[0], &paths[1] };
+	struct cp_results_index indexes[2];
+	const struct cp_measurement *first, *second;
+	struct cp_comparison comparison;
+	struct compare_context context = {
+		.paths = { one[0], one[1] }, .nr_paths = { 1, 1 },
+		.runs = { base, next }, .comparison = &comparison,
+	};
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	assert_non_null(out);
+	assert_int_equal(cp_results_index_build(&indexes[0], base, &first,
+						&second), 0);
+	assert_int_equal(cp_results_index_build(&indexes[1], next, &first,
+						&second), 0);
+	assert_int_equal(cp_comparison_build(base, &indexes[0], next,
+					     &indexes[1], 0.05, 0.05, false,
+					     &comparison), 0);
+	assert_int_equal(compare_write_console(&context, form, out), 0);
+	fclose(out);
+	cp_comparison_free(&comparison);
+	cp_results_index_free(&indexes[0]);
+	cp_results_index_free(&indexes[1]);
+	return text;
+}
+
+/* The longest line of @text. */
+static size_t widest_line(const char *text)
+{
+	size_t widest = 0;
+
+	while (*text) {
+		size_t len = strcspn(text, "\n");
+
+		widest = len > widest ? len : widest;
+		text += len + (text[len] == '\n');
+	}
+	return widest;
+}
+
+/*
+ * On a terminal a person reads the answer first: the totals on the
+ * first line, the notes wrapped to 80 columns, and only the rows that
+ * changed, a label too long for its column above its figures; the rows
+ * left out are counted, and --verbose shows them.  Piped, every row is
+ * a line of its own (the other tests).
+ */
+static void test_console_on_a_terminal(void **state)
+{
+	struct compare_console terminal = { .terminal = true };
+	struct compare_console every_row = { .terminal = true,
+					     .every_row = true };
+	struct compare_console piped = { .every_row = false };
+	struct cp_results base, next;
+	const char *label, *figures;
+	char *text;
+
+	(void)state;
+	terminal_run(&base, 10.0, 0, &near);
+	terminal_run(&next, 11.0, 3, &far);
+
+	text = console_of(&base, &next, &terminal);
+	assert_true(widest_line(text) <= 80);
+	assert_int_equal(strncmp(text, "3 measurements: 1 regressions", 29),
+			 0);
+	/* The placement note, wrapped under its own start. */
+	assert_non_null(strstr(text, "note: rows across two CPUs"));
+	assert_non_null(strstr(text, "\n      virtual machine"));
+	label = strstr(text,
+		       "\n  latency: chase 1 MiB, a name longer than its column\n");
+	assert_non_null(label);
+	figures = strchr(label + 1, '\n') + 1;
+	assert_int_equal(strncmp(figures, "                              ",
+				 30), 0);
+	assert_non_null(strstr(figures, "1.100"));
+	assert_true(strstr(figures, "REGRESSION") < strchr(figures, '\n'));
+	assert_null(strstr(text, "chase 4 KiB"));
+	assert_null(strstr(text, "bounce: 0:1"));
+	assert_non_null(strstr(text,
+			       "\n2 rows same, unclear or without a ratio not shown (--verbose: every row)\n"));
+	free(text);
+
+	text = console_of(&base, &next, &every_row);
+	assert_true(widest_line(text) <= 80);
+	assert_non_null(strstr(text, "\n  latency: chase 4 KiB "));
+	assert_non_null(strstr(text, "\n  bounce: 0:1 "));
+	assert_null(strstr(text, "not shown"));
+	free(text);
+
+	/* Piped: a line each, however long. */
+	text = console_of(&base, &next, &piped);
+	assert_non_null(strstr(text, "\n  latency: chase 1 MiB, a name longer than its column "));
+	assert_non_null(strstr(text, "\nnote: " PLACEMENT_NOTE_TEXT));
+	assert_null(strstr(text, "not shown"));
+	free(text);
+	cp_results_free(&base);
+	cp_results_free(&next);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1012,6 +1141,7 @@ int main(void)
 		cmocka_unit_test(test_rounds_are_the_units),
 		cmocka_unit_test(test_cycles),
 		cmocka_unit_test(test_misuse),
+		cmocka_unit_test(test_console_on_a_terminal),
 	};
 
 	int failures = cmocka_run_group_tests_name("compare", tests, NULL, NULL);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli_util.h"
 #include "cli/commands.h"
@@ -49,6 +50,10 @@ static const char usage[] =
 	"      --cycles         judge in core cycles where both runs measured\n"
 	"                       the core clock (its moves between runs left\n"
 	"                       out; the medians shown stay in ns)\n"
+	"  -v, --verbose        every row on a terminal too (a terminal shows\n"
+	"                       the totals, the notes and the regressions and\n"
+	"                       improvements in 80 columns; piped, the table\n"
+	"                       is whole, a line per row)\n"
 	"  -h, --help           show this help\n"
 	"\n"
 	"Exit status: 0 no regression, 1 a regression (or an output that could\n"
@@ -62,6 +67,7 @@ struct compare_options {
 	const char *json;	/* NULL: not asked; "-": standard output */
 	const char *markdown;
 	bool cycles;		/* --cycles */
+	bool verbose;		/* --verbose */
 };
 
 /* A number in [@min, @max) (@min excluded too unless @min_allowed). */
@@ -186,6 +192,7 @@ static int parse_options(int argc, char **argv, struct compare_options *options)
 		{ "json", required_argument, NULL, 'j' },
 		{ "markdown", required_argument, NULL, 'm' },
 		{ "cycles", no_argument, NULL, 'c' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -193,7 +200,7 @@ static int parse_options(int argc, char **argv, struct compare_options *options)
 	int opt, ret = 0;
 
 	opterr = 0;
-	while (!ret && (opt = getopt_long(argc, argv, ":h", long_options,
+	while (!ret && (opt = getopt_long(argc, argv, ":hv", long_options,
 					  NULL)) != -1) {
 		if (opt == 'T') {
 			ret = parse_number("--threshold", optarg, 0, true,
@@ -212,6 +219,8 @@ static int parse_options(int argc, char **argv, struct compare_options *options)
 				optarg;
 		} else if (opt == 'c') {
 			options->cycles = true;
+		} else if (opt == 'v') {
+			options->verbose = true;
 		} else if (opt == 'h') {
 			fputs(usage, stdout);
 			return CLI_EXIT_OK;
@@ -247,6 +256,10 @@ static int graver(int a, int b)
 static int write_outputs(const struct compare_options *options,
 			 const struct compare_context *context)
 {
+	const struct compare_console form = {
+		.terminal = isatty(STDOUT_FILENO),
+		.every_row = options->verbose,
+	};
 	bool stdout_taken = false;
 	int status = CLI_EXIT_OK;
 
@@ -264,7 +277,7 @@ static int write_outputs(const struct compare_options *options,
 						 options->markdown,
 						 write_markdown, context));
 	}
-	if (!stdout_taken && (compare_write_console(context, stdout) ||
+	if (!stdout_taken && (compare_write_console(context, &form, stdout) ||
 			      fflush(stdout))) {
 		fprintf(stderr, "%s: %s: cannot write to standard output\n",
 			CLI_PROGRAM, COMMAND);

@@ -6,11 +6,13 @@
 #include <string.h>
 #include <json-c/json.h>
 
+#include "cli/cli_util.h"
 #include "machine/placement.h"
 #include "results/json_print.h"
 #include "util/format.h"
 
 #define CONSOLE_LABEL_WIDTH 28
+#define CONSOLE_WIDTH 80
 
 static void row_label(const struct cp_comparison_row *row, char *out,
 		      size_t len)
@@ -67,15 +69,30 @@ static bool flagged(const struct cp_comparison_row *row)
 	       row->verdict == CP_VERDICT_IMPROVEMENT;
 }
 
+/* One note of @text after @prefix: a line, or on a terminal (@width
+ * not 0) wrapped under its own start. */
+static void emit_note(FILE *out, const char *prefix, const char *text,
+		      size_t width)
+{
+	fputs(prefix, out);
+	if (width)
+		cli_print_wrapped(out, text, strlen(prefix), width,
+				  strlen(prefix));
+	else
+		fprintf(out, "%s\n", text);
+}
+
 /* Beside the difference of placement, what it means for the rows below,
  * with how many of the changes found are of rows that follow it: a
  * reader would otherwise take their moves for the software's.  How many
- * lines. */
+ * notes. */
 static size_t placement_note(const struct compare_context *context,
-			     FILE *out, const char *prefix)
+			     FILE *out, const char *prefix, size_t width)
 {
 	const struct cp_comparison *comparison = context->comparison;
 	size_t rows = 0, changes = 0, changes_across = 0;
+	char text[512];
+	int used;
 
 	if (!cp_placements_differ(&context->runs[0]->environment.placement,
 				  &context->runs[1]->environment.placement))
@@ -89,99 +106,152 @@ static size_t placement_note(const struct compare_context *context,
 	}
 	if (!rows)
 		return 0;
-	fprintf(out,
-		"%srows across two CPUs (bounce, xcore, c2c) follow that round trip (on a virtual machine, where the host placed the vCPUs): their changes between these runs may be the machine's, not the software's",
-		prefix);
-	if (changes)
-		fprintf(out,
-			"; %zu of the %zu regressions and improvements are such rows",
-			changes_across, changes);
-	fputc('\n', out);
+	used = snprintf(text, sizeof(text), "%s",
+			"rows across two CPUs (bounce, xcore, c2c) follow that round trip (on a virtual machine, where the host placed the vCPUs): their changes between these runs may be the machine's, not the software's");
+	if (changes && used > 0 && (size_t)used < sizeof(text))
+		snprintf(text + used, sizeof(text) - (size_t)used,
+			 "; %zu of the %zu regressions and improvements are such rows",
+			 changes_across, changes);
+	emit_note(out, prefix, text, width);
 	return 1;
 }
 
-/* Notes a reader needs before the figures: why the runs may differ.
- * How many lines. */
+/* Notes a reader needs before the figures: why the runs may differ,
+ * each wrapped to @width columns unless it is 0.  How many notes. */
 static size_t write_notes(const struct compare_context *context, FILE *out,
-			  const char *prefix)
+			  const char *prefix, size_t width)
 {
 	struct cp_environment_difference
 		differences[CP_MAX_ENVIRONMENT_DIFFERENCES];
 	size_t n = cp_environment_differences(context->runs[0],
 					      context->runs[1], differences);
 	static const char *const which[] = { "the baseline", "the new" };
-	size_t lines = n;
+	size_t notes = n;
+	char text[512];
 
 	for (int r = 0; r < 2; r++) {
+		int used;
+
 		if (context->nr_paths[r] < 2)
 			continue;
-		fprintf(out, "%s%s side pools %zu runs", prefix, which[r],
-			context->nr_paths[r]);
-		if (context->nr_partial[r])
-			fprintf(out,
-				"; %zu measurements not in every run left out",
-				context->nr_partial[r]);
-		fputc('\n', out);
-		lines++;
+		used = snprintf(text, sizeof(text), "%s side pools %zu runs",
+				which[r], context->nr_paths[r]);
+		if (context->nr_partial[r] && used > 0 &&
+		    (size_t)used < sizeof(text))
+			snprintf(text + used, sizeof(text) - (size_t)used,
+				 "; %zu measurements not in every run left out",
+				 context->nr_partial[r]);
+		emit_note(out, prefix, text, width);
+		notes++;
 	}
 
-	for (size_t i = 0; i < n; i++)
-		fprintf(out, "%sdifferent %s: %s / %s\n", prefix,
-			differences[i].what, differences[i].base,
-			differences[i].next);
-	lines += placement_note(context, out, prefix);
+	for (size_t i = 0; i < n; i++) {
+		snprintf(text, sizeof(text), "different %s: %s / %s",
+			 differences[i].what, differences[i].base,
+			 differences[i].next);
+		emit_note(out, prefix, text, width);
+	}
+	notes += placement_note(context, out, prefix, width);
 	for (int r = 0; r < 2; r++) {
 		const struct cp_results *run = context->runs[r];
 
-		if (run->interrupted)
-			fprintf(out, "%s%s %s interrupted\n", prefix,
-				which[r],
-				context->nr_paths[r] > 1 ? "side has a run"
-							 : "run was");
-		for (size_t i = 0; i < run->nr_skipped_areas; i++)
-			fprintf(out, "%s%s run left out %s: %s\n", prefix,
-				which[r], run->skipped_areas[i].name,
-				run->skipped_areas[i].reason);
-		lines += run->interrupted + run->nr_skipped_areas;
+		if (run->interrupted) {
+			snprintf(text, sizeof(text), "%s %s interrupted",
+				 which[r],
+				 context->nr_paths[r] > 1 ? "side has a run"
+							  : "run was");
+			emit_note(out, prefix, text, width);
+		}
+		for (size_t i = 0; i < run->nr_skipped_areas; i++) {
+			snprintf(text, sizeof(text), "%s run left out %s: %s",
+				 which[r], run->skipped_areas[i].name,
+				 run->skipped_areas[i].reason);
+			emit_note(out, prefix, text, width);
+		}
+		notes += run->interrupted + run->nr_skipped_areas;
 	}
-	return lines;
+	return notes;
 }
 
-int compare_write_console(const struct compare_context *context, FILE *out)
+/* A row of the table: one line; on a terminal, a label too long for its
+ * column on a line of its own (wrapped), the figures under it. */
+static void console_row(FILE *out, const struct cp_comparison_row *row,
+			bool terminal)
 {
-	const struct cp_comparison *comparison = context->comparison;
-	char label[160], base[32], next[32], interval[48], totals[160];
+	char label[160], base[32], next[32], interval[48];
 
-	write_notes(context, out, "note: ");
-	fprintf(out,
-		"threshold %g %%, false discovery rate %g; intervals of the ratio\n",
-		100 * comparison->threshold, comparison->alpha);
-	if (comparison->cycles)
-		fprintf(out,
-			"ratios in core cycles for %zu of %zu measurements (both runs measured the core clock), in ns for the rest\n",
-			comparison->in_cycles, comparison->nr_rows);
-	fprintf(out, "  %-*s %8s %8s %6s %-11s  %s\n", CONSOLE_LABEL_WIDTH,
-		"measurement", "baseline", "new", "ratio", "interval",
-		"verdict");
+	row_label(row, label, sizeof(label));
+	interval_text(row, interval, sizeof(interval));
+	if (terminal && strlen(label) > CONSOLE_LABEL_WIDTH) {
+		fputs("  ", out);
+		cli_print_wrapped(out, label, 2, CONSOLE_WIDTH, 4);
+		label[0] = '\0';
+	}
+	fprintf(out, "  %-*s %8s %8s %6.3f %-11s  %s\n", CONSOLE_LABEL_WIDTH,
+		label,
+		cp_format_ns(row->base->stats_ns.median, base, sizeof(base)),
+		cp_format_ns(row->next->stats_ns.median, next, sizeof(next)),
+		row->ratio, interval, cp_verdict_name(row->verdict));
+}
+
+/* The rows a terminal shows unless every row is asked for. */
+static bool shown(const struct cp_comparison_row *row,
+		  const struct compare_console *form)
+{
+	return !form->terminal || form->every_row || flagged(row);
+}
+
+static void console_table(FILE *out, const struct cp_comparison *comparison,
+			  const struct compare_console *form)
+{
+	size_t hidden = 0;
+	bool header = false;
+
 	for (size_t i = 0; i < comparison->nr_rows; i++) {
 		const struct cp_comparison_row *row = &comparison->rows[i];
 
-		row_label(row, label, sizeof(label));
-		interval_text(row, interval, sizeof(interval));
-		fprintf(out, "  %-*s %8s %8s %6.3f %-11s  %s\n",
-			CONSOLE_LABEL_WIDTH, label,
-			cp_format_ns(row->base->stats_ns.median, base,
-				     sizeof(base)),
-			cp_format_ns(row->next->stats_ns.median, next,
-				     sizeof(next)),
-			row->ratio, interval, cp_verdict_name(row->verdict));
+		if (!shown(row, form)) {
+			hidden++;
+			continue;
+		}
+		if (!header)
+			fprintf(out, "  %-*s %8s %8s %6s %-11s  %s\n",
+				CONSOLE_LABEL_WIDTH, "measurement",
+				"baseline", "new", "ratio", "interval",
+				"verdict");
+		header = true;
+		console_row(out, row, form->terminal);
 	}
+	if (hidden)
+		fprintf(out, "%zu rows same, unclear or without a ratio not shown (--verbose: every row)\n",
+			hidden);
+}
+
+int compare_write_console(const struct compare_context *context,
+			  const struct compare_console *form, FILE *out)
+{
+	const struct cp_comparison *comparison = context->comparison;
+	size_t width = form->terminal ? CONSOLE_WIDTH : 0;
+	char text[256], totals[160];
+
+	totals_text(comparison, totals, sizeof(totals));
+	fprintf(out, "%zu measurements: %s\n", comparison->nr_rows, totals);
 	if (comparison->only_base || comparison->only_next)
 		fprintf(out,
 			"not compared: %zu only in the baseline, %zu only in the new run\n",
 			comparison->only_base, comparison->only_next);
-	totals_text(comparison, totals, sizeof(totals));
-	fprintf(out, "%zu measurements: %s\n", comparison->nr_rows, totals);
+	snprintf(text, sizeof(text),
+		 "threshold %g %%, false discovery rate %g; intervals of the ratio",
+		 100 * comparison->threshold, comparison->alpha);
+	emit_note(out, "", text, width);
+	if (comparison->cycles) {
+		snprintf(text, sizeof(text),
+			 "ratios in core cycles for %zu of %zu measurements (both runs measured the core clock), in ns for the rest",
+			 comparison->in_cycles, comparison->nr_rows);
+		emit_note(out, "", text, width);
+	}
+	write_notes(context, out, "note: ", width);
+	console_table(out, comparison, form);
 	return ferror(out) ? -EIO : 0;
 }
 
@@ -371,7 +441,7 @@ int compare_write_markdown(const struct compare_context *context, FILE *out)
 		": %zu measurements compared (threshold %g %%, false discovery rate %g).\n\n",
 		comparison->nr_rows, 100 * comparison->threshold,
 		comparison->alpha);
-	if (write_notes(context, out, "- "))
+	if (write_notes(context, out, "- ", 0))
 		fputs("\n", out);
 	if (others) {
 		markdown_table(out, comparison, true);

@@ -8,6 +8,7 @@
 #ifndef CACHEPROBE_COMPARE_OUTPUT_H
 #define CACHEPROBE_COMPARE_OUTPUT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "stats/comparison.h"
@@ -20,8 +21,21 @@ struct compare_context {
 	const struct cp_comparison *comparison;
 };
 
+/*
+ * How the console table is laid out.  On a @terminal, for a person: 80
+ * columns (notes wrapped, a label too long for its column on a line of
+ * its own) and only the regressions and improvements, unless
+ * @every_row.  Otherwise, for grep and scripts: a line per note and per
+ * row, every row.
+ */
+struct compare_console {
+	bool terminal;
+	bool every_row;
+};
+
 /* 0, or -EIO when @out failed. */
-int compare_write_console(const struct compare_context *context, FILE *out);
+int compare_write_console(const struct compare_context *context,
+			  const struct compare_console *form, FILE *out);
 int compare_write_json(const struct compare_context *context, FILE *out);
 int compare_write_markdown(const struct compare_context *context, FILE *out);
 
