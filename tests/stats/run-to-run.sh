@@ -7,7 +7,8 @@
 #     outside run i's 95 % interval of the median (about 17 % if the
 #     intervals described the run-to-run variation of two estimates of one
 #     spread, far more when they describe one run's arrangement only),
-#     also over the pairs of runs not on placements apart;
+#     also over the pairs of runs on one placement throughout (neither
+#     on placements apart nor moved during either run);
 #   - compare of each consecutive pair: its totals and exit status;
 #   - compare of consecutive pairs of pairs (runs pooled two a side);
 #   - each run's round trip between its first two CPUs at its start and
@@ -49,22 +50,27 @@ files = [{(m["area"], m["name"], m["mode"]): m for m in d["measurements"]}
 # Where the host placed the vCPUs (machine/placement.h): every figure
 # across two CPUs follows it, and no interval of one run covers a move
 # that holds for the whole run.  Two runs are on placements apart when
-# compare names the difference (its rule, not a copy of it here).
+# compare names the difference, and a run moved when compare says so
+# (its rules, not a copy of them here).
 def readings(doc):
     probe = doc["environment"].get("placement")
     return [v for v in probe["round_trip_ns"] if v > 0] if probe else []
-def apart(i):
+def placement(i):
     verdict = subprocess.run(
         [program, "compare", "--json=-", f"{out}/run{i}.json",
          f"{out}/run{i + 1}.json"], capture_output=True, text=True)
-    differences = json.loads(verdict.stdout)["environment_differences"]
-    return any(d["what"] == "CPU placement (round trip)"
-               for d in differences)
+    judged = json.loads(verdict.stdout)
+    apart = any(d["what"] == "CPU placement (round trip)"
+                for d in judged["environment_differences"])
+    moved = any(judged[side].get("placement_moved", False)
+                for side in ("baseline", "new"))
+    return apart, moved
+placements = [placement(i) for i in range(1, runs)]
 
 outside, cycles, total = defaultdict(int), defaultdict(int), defaultdict(int)
 still_out, still = defaultdict(int), defaultdict(int)
 for i, (a, b) in enumerate(zip(files, files[1:])):
-    moved = apart(i + 1)
+    elsewhere = any(placements[i])
     for key, m in a.items():
         if key not in b or m["area"] == "harness":
             continue
@@ -72,7 +78,7 @@ for i, (a, b) in enumerate(zip(files, files[1:])):
         median = b[key]["stats_ns"]["median"]
         total[key[0]] += 1
         outside[key[0]] += not (low <= median <= high)
-        if not moved:
+        if not elsewhere:
             still[key[0]] += 1
             still_out[key[0]] += not (low <= median <= high)
         # In cycles: each run's ns times its own core clock.
@@ -81,18 +87,20 @@ for i, (a, b) in enumerate(zip(files, files[1:])):
         if ra > 0 and rb > 0:
             low, high, median = low * ra, high * ra, median * rb
         cycles[key[0]] += not (low <= median <= high)
-moves = sum(apart(i) for i in range(1, runs))
+moves = sum(apart for apart, _ in placements)
+moved = sum(during and not apart for apart, during in placements)
 print("\nnext run's median outside this run's 95 % interval (in ns; in core")
 print("cycles where both runs measured the core clock; in ns over the")
-print(f"{runs - 1 - moves} pairs not on placements apart, below):")
+print(f"{runs - 1 - moves - moved} pairs on one placement throughout, "
+      "below):")
 for area in sorted(total):
     share = (f"{100 * still_out[area] / still[area]:5.1f} %"
              if still[area] else "    -  ")
-    print(f"  {area:10s} {outside[area]:5d} of {total[area]:5d}"
-          f"  {100 * outside[area] / total[area]:5.1f} %"
-          f"   cycles {cycles[area]:5d}"
-          f"  {100 * cycles[area] / total[area]:5.1f} %"
-          f"   not apart {share}")
+    print(f"  {area:10s}{outside[area]:5d} of {total[area]:5d}"
+          f" {100 * outside[area] / total[area]:5.1f} %"
+          f"  cycles {cycles[area]:5d}"
+          f" {100 * cycles[area] / total[area]:5.1f} %"
+          f"  one placement {share}")
 
 print("\nround trip between the first two CPUs, ns (start/end of each run):")
 texts = [f"run{i} " + ("/".join(f"{v:.0f}" for v in readings(d)) or "-")
@@ -100,7 +108,8 @@ texts = [f"run{i} " + ("/".join(f"{v:.0f}" for v in readings(d)) or "-")
 for i in range(0, len(texts), 5):
     print("  " + ", ".join(texts[i:i + 5]))
 print(f"  {moves} of {runs - 1} consecutive pairs on placements apart "
-      "(more than 1.5 times)")
+      "(more than 1.5 times),")
+print(f"  {moved} more with a run whose placement moved during it")
 PY
 
 verdicts() {

@@ -494,7 +494,7 @@ static void printed_line(const char *start, char *out, size_t len)
 #define PLACEMENT_DIFFERENCE \
 	"different CPU placement (round trip): 0:1 56 ns, then 57 ns / 0:1 212 ns, then 209 ns\n"
 #define PLACEMENT_NOTE_TEXT \
-	"rows across two CPUs (bounce, xcore, c2c) follow that round trip (on a virtual machine, where the host placed the vCPUs): their changes between these runs may be the machine's, not the software's"
+	"rows across two CPUs (bounce, xcore, c2c) follow that placement (on a virtual machine, where the host runs the vCPUs): their changes between these runs may be the machine's, not the software's"
 #define PLACEMENT_NOTE PLACEMENT_NOTE_TEXT "\n"
 
 /*
@@ -567,9 +567,60 @@ static void test_placement_difference(void **state)
  * Sides that pool several runs are judged by the round trips of all
  * their runs, not their first's: a side of a near and a far run holds
  * both placements, so against another such side, in either order, there
- * is no difference to note; two near runs against two far ones differ,
- * and the note shows each side's span and how many runs it pools.
+ * is no difference to note, but each side is said to hold more than one
+ * placement, and rows across two CPUs to follow it; two near runs
+ * against two far ones differ, and the note shows each side's span and
+ * how many runs it pools.
  */
+/*
+ * A run whose placement moved during it (its round trip at the end more
+ * than 1.5 times its start's) is on no other placement than a run on
+ * either, but its rows across two CPUs mix both: the console, Markdown
+ * and JSON say which side moved, and the rows are said to follow it.
+ * Neither side moving, nothing is said.
+ */
+static void test_placement_moved_during_a_run(void **state)
+{
+	static const struct cp_placement_probe moving = {
+		.cpus = { 0, 1 }, .round_trip_ns = { 56, 212 },
+	};
+	char *base = placed_file(10.0, 0, &near, "bounce", "base.json");
+	char *moved = placed_file(10.0, 3, &moving, "bounce", "moved.json");
+	char *still = placed_file(10.0, 3, &near, "bounce", "still.json");
+	const char *moved_note =
+		"the new run's CPU placement moved during it (round trip 0:1 56 ns, then 212 ns)\n";
+	json_object *root;
+
+	(void)state;
+	assert_int_equal(compare(base, moved, NULL), 0);
+	assert_null(strstr(printed, "different CPU placement"));
+	assert_non_null(strstr(printed, "note: the new run's"));
+	assert_non_null(strstr(printed, moved_note));
+	assert_null(strstr(printed, "the baseline run's CPU placement"));
+	assert_non_null(strstr(printed, "note: " PLACEMENT_NOTE));
+	assert_int_equal(compare("--markdown=-", moved, base, NULL), 0);
+	assert_non_null(strstr(printed,
+			       "- the baseline run's CPU placement moved during it"));
+	assert_non_null(strstr(printed, "- " PLACEMENT_NOTE));
+	assert_int_equal(compare("--json=-", base, moved, NULL), 0);
+	root = json_tokener_parse(printed);
+	assert_non_null(root);
+	assert_false(json_object_get_boolean(get(get(root, "baseline"),
+						 "placement_moved")));
+	assert_true(json_object_get_boolean(get(get(root, "new"),
+						"placement_moved")));
+	json_object_put(root);
+	assert_int_equal(compare(base, still, NULL), 0);
+	assert_null(strstr(printed, "CPU placement"));
+	assert_null(strstr(printed, "rows across two CPUs"));
+	fixture_remove(base);
+	fixture_remove(moved);
+	fixture_remove(still);
+}
+
+#define BOTH_PLACEMENTS(side) \
+	"the " side " side's runs were not all on one CPU placement (round trip 0:1 56 to 212 ns over 2 runs)\n"
+
 static void test_pooled_placement_difference(void **state)
 {
 	char *near1 = placed_file(10.0, 0, &near, "bounce", "near1.json");
@@ -580,15 +631,20 @@ static void test_pooled_placement_difference(void **state)
 	(void)state;
 	assert_int_equal(compare(near1, far1, "--", far2, near2, NULL), 0);
 	assert_non_null(strstr(printed, "note: the baseline side pools 2 runs"));
-	assert_null(strstr(printed, "CPU placement"));
-	assert_null(strstr(printed, "rows across two CPUs"));
+	assert_null(strstr(printed, "different CPU placement"));
+	assert_non_null(strstr(printed, "note: " BOTH_PLACEMENTS("baseline")));
+	assert_non_null(strstr(printed, "note: " BOTH_PLACEMENTS("new")));
+	assert_non_null(strstr(printed, "note: " PLACEMENT_NOTE));
 	assert_int_equal(compare(far1, near1, "--", far2, near2, NULL), 0);
-	assert_null(strstr(printed, "CPU placement"));
-	assert_null(strstr(printed, "rows across two CPUs"));
+	assert_null(strstr(printed, "different CPU placement"));
+	assert_non_null(strstr(printed, "note: " BOTH_PLACEMENTS("baseline")));
 	/* A side that held both against a single run of one of them. */
 	assert_int_equal(compare(near1, far1, "--", far2, NULL), 0);
-	assert_null(strstr(printed, "CPU placement"));
+	assert_null(strstr(printed, "different CPU placement"));
+	assert_non_null(strstr(printed, "note: " BOTH_PLACEMENTS("baseline")));
+	assert_null(strstr(printed, "the new run's CPU placement"));
 	assert_int_equal(compare(near1, near2, "--", far1, far2, NULL), 0);
+	assert_null(strstr(printed, "not all on one CPU placement"));
 	assert_non_null(strstr(printed,
 			       "note: different CPU placement (round trip): 0:1 56 to 57 ns over 2 runs / 0:1 209 to 212 ns over 2 runs\n"));
 	assert_non_null(strstr(printed, "note: " PLACEMENT_NOTE));
@@ -1142,6 +1198,7 @@ int main(void)
 		cmocka_unit_test(test_cycles),
 		cmocka_unit_test(test_misuse),
 		cmocka_unit_test(test_console_on_a_terminal),
+		cmocka_unit_test(test_placement_moved_during_a_run),
 	};
 
 	int failures = cmocka_run_group_tests_name("compare", tests, NULL, NULL);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Where the host placed the vCPUs, judged from round trips: measured or
  * not, moved during a run at just over CP_PLACEMENT_FACTOR and not at just
- * under it, two runs on other placements or the same one with noise, the
- * runs of a compare side pooled, and the texts compare and the report
- * show. */
+ * under it, a run or a pool of runs on more than one placement, two runs
+ * on other placements or the same one with noise, the runs of a compare
+ * side pooled, and the texts compare and the report show. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -60,6 +60,12 @@ static void test_moved_at_the_factor(void **state)
 	assert_true(cp_placement_moved(&seen));
 	/* Without an end there is nothing to have moved from. */
 	assert_false(cp_placement_moved(&no_end));
+	/* A run that moved holds two placements; one that did not, one. */
+	assert_true(cp_placement_mixed(&over));
+	assert_false(cp_placement_mixed(&under));
+	assert_false(cp_placement_mixed(&at));
+	assert_true(cp_placement_mixed(&down_over));
+	assert_false(cp_placement_mixed(&no_end));
 }
 
 static void assert_differ(struct cp_placement_probe a,
@@ -220,13 +226,19 @@ static void test_pool_not_moved(void **state)
 
 	(void)state;
 	assert_false(cp_placement_moved(&pool));
+	/* Its runs were on two placements all the same. */
+	assert_true(cp_placement_mixed(&pool));
 	assert_int_equal(cp_placement_format(&pool, text, sizeof(text)),
 			 (int)strlen("0:1 56 to 212 ns over 2 runs"));
 	assert_string_equal(text, "0:1 56 to 212 ns over 2 runs");
 	pool = pool_of(three, 3);
 	assert_false(cp_placement_moved(&pool));
+	assert_true(cp_placement_mixed(&pool));
 	cp_placement_format(&pool, text, sizeof(text));
 	assert_string_equal(text, "0:1 56 to 214 ns over 3 runs");
+	/* Two near runs: one placement with the probe's noise. */
+	pool = pool_of(three, 2);
+	assert_false(cp_placement_mixed(&pool));
 }
 
 /* Pools are judged by all their runs: one that held both placements is

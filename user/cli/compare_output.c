@@ -82,6 +82,37 @@ static void emit_note(FILE *out, const char *prefix, const char *text,
 		fprintf(out, "%s\n", text);
 }
 
+static bool side_mixed(const struct compare_context *context, int side)
+{
+	return cp_placement_mixed(&context->runs[side]->environment.placement);
+}
+
+/* A side whose readings of the placement are two placements: its run
+ * moved during it, or its pooled runs were not all on one.  How many
+ * notes. */
+static size_t mixed_note(const struct compare_context *context, int side,
+			 FILE *out, const char *prefix, size_t width)
+{
+	static const char *const which[] = { "the baseline", "the new" };
+	const struct cp_placement_probe *probe =
+		&context->runs[side]->environment.placement;
+	char readings[96], text[256];
+
+	if (!side_mixed(context, side))
+		return 0;
+	cp_placement_format(probe, readings, sizeof(readings));
+	if (probe->pooled_runs)
+		snprintf(text, sizeof(text),
+			 "%s side's runs were not all on one CPU placement (round trip %s)",
+			 which[side], readings);
+	else
+		snprintf(text, sizeof(text),
+			 "%s run's CPU placement moved during it (round trip %s)",
+			 which[side], readings);
+	emit_note(out, prefix, text, width);
+	return 1;
+}
+
 /* Beside the difference of placement, what it means for the rows below,
  * with how many of the changes found are of rows that follow it: a
  * reader would otherwise take their moves for the software's.  How many
@@ -95,7 +126,8 @@ static size_t placement_note(const struct compare_context *context,
 	int used;
 
 	if (!cp_placements_differ(&context->runs[0]->environment.placement,
-				  &context->runs[1]->environment.placement))
+				  &context->runs[1]->environment.placement) &&
+	    !side_mixed(context, 0) && !side_mixed(context, 1))
 		return 0;
 	for (size_t i = 0; i < comparison->nr_rows; i++) {
 		const struct cp_comparison_row *row = &comparison->rows[i];
@@ -107,7 +139,7 @@ static size_t placement_note(const struct compare_context *context,
 	if (!rows)
 		return 0;
 	used = snprintf(text, sizeof(text), "%s",
-			"rows across two CPUs (bounce, xcore, c2c) follow that round trip (on a virtual machine, where the host placed the vCPUs): their changes between these runs may be the machine's, not the software's");
+			"rows across two CPUs (bounce, xcore, c2c) follow that placement (on a virtual machine, where the host runs the vCPUs): their changes between these runs may be the machine's, not the software's");
 	if (changes && used > 0 && (size_t)used < sizeof(text))
 		snprintf(text + used, sizeof(text) - (size_t)used,
 			 "; %zu of the %zu regressions and improvements are such rows",
@@ -151,6 +183,8 @@ static size_t write_notes(const struct compare_context *context, FILE *out,
 			 differences[i].next);
 		emit_note(out, prefix, text, width);
 	}
+	for (int r = 0; r < 2; r++)
+		notes += mixed_note(context, r, out, prefix, width);
 	notes += placement_note(context, out, prefix, width);
 	for (int r = 0; r < 2; r++) {
 		const struct cp_results *run = context->runs[r];
@@ -329,6 +363,8 @@ static json_object *run_json(const struct compare_context *context, int side)
 			(int64_t)context->nr_partial[side]));
 	add(object, "date", json_object_new_string(run->environment.date));
 	add(object, "interrupted", json_object_new_boolean(run->interrupted));
+	add(object, "placement_moved",
+	    json_object_new_boolean(side_mixed(context, side)));
 	for (size_t i = 0; i < run->nr_skipped_areas; i++)
 		json_object_array_add(skipped, json_object_new_string(
 				run->skipped_areas[i].name));

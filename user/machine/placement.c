@@ -13,11 +13,15 @@ static bool apart(double a, double b)
 	return a > b * CP_PLACEMENT_FACTOR || b > a * CP_PLACEMENT_FACTOR;
 }
 
+bool cp_placement_mixed(const struct cp_placement_probe *probe)
+{
+	return cp_placement_measured(probe) && probe->round_trip_ns[1] > 0 &&
+	       apart(probe->round_trip_ns[0], probe->round_trip_ns[1]);
+}
+
 bool cp_placement_moved(const struct cp_placement_probe *probe)
 {
-	return cp_placement_measured(probe) && !probe->pooled_runs &&
-	       probe->round_trip_ns[1] > 0 &&
-	       apart(probe->round_trip_ns[0], probe->round_trip_ns[1]);
+	return !probe->pooled_runs && cp_placement_mixed(probe);
 }
 
 /* The quickest and slowest readings of @probe (its end when measured). */

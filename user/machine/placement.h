@@ -29,6 +29,12 @@ bool cp_placement_measured(const struct cp_placement_probe *probe);
  * for a pool, which has no start and end). */
 bool cp_placement_moved(const struct cp_placement_probe *probe);
 
+/* Whether the readings of @probe, a run's or a pool's, are more than
+ * CP_PLACEMENT_FACTOR apart: a run whose vCPUs moved during it, a pool
+ * whose runs were not all on one placement.  Its rows across two CPUs
+ * mix placements. */
+bool cp_placement_mixed(const struct cp_placement_probe *probe);
+
 /* Whether two runs, both measured, were on other placements: other CPUs,
  * or every round trip of one more than CP_PLACEMENT_FACTOR from every
  * round trip of the other. */
