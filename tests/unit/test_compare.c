@@ -34,9 +34,28 @@ static void samples(double center, int phase, double *out)
 		out[i] = center * (1 + 0.01 * (((i * 7 + phase) % 11) - 5) / 5.0);
 }
 
+/* The parameters @m's area gives a row on @cpus: "0:1", two CPUs, or
+ * "0:0", one; in "xcore 0:0" a producer and consumer on CPU 0. */
+static void on_cpus(struct cp_measurement *m, const char *cpus)
+{
+	int first = cpus[0] - '0', second = cpus[2] - '0';
+
+	if (!strcmp(m->area, "bounce")) {
+		cp_measurement_add_param(m, "threads", first == second ? 1 : 2);
+	} else if (!strcmp(m->area, "xcore")) {
+		cp_measurement_add_param(m, "producer", first);
+		cp_measurement_add_param(m, "consumer", second);
+	} else if (!strcmp(m->area, "c2c")) {
+		cp_measurement_add_param(m, "first", first);
+		cp_measurement_add_param(m, "second", second);
+	}
+}
+
 /* A result file with "chase 4 KiB" at 1.7 ns and "chase 1 MiB" at
- * @slow_center ns, then a row "0:1" at @across_ns of @across (an area;
- * NULL: none), its CPU placement @placement (NULL: not measured). */
+ * @slow_center ns, then a row "0:1" at @across_ns of @across (an area,
+ * its row on CPUs 0 and 1, as the area's parameters say; "AREA 0:0" on
+ * one CPU; NULL: none), its CPU placement @placement (NULL: not
+ * measured). */
 static char *placed_file_at(double slow_center, double across_ns, int phase,
 			    const struct cp_placement_probe *placement,
 			    const char *across, const char *name)
@@ -53,9 +72,16 @@ static char *placed_file_at(double slow_center, double across_ns, int phase,
 	samples(slow_center, phase, values);
 	fixture_measurement(&results, "chase 1 MiB", values, NR_SAMPLES);
 	if (across) {
+		const char *cpus = strchr(across, ' ');
+		struct cp_measurement *m;
+		char area[32];
+
+		snprintf(area, sizeof(area), "%.*s",
+			 (int)strcspn(across, " "), across);
 		samples(across_ns, phase, values);
-		fixture_area_measurement(&results, across, "user", "0:1",
-					 values, NR_SAMPLES);
+		m = fixture_area_measurement(&results, area, "user", "0:1",
+					     values, NR_SAMPLES);
+		on_cpus(m, cpus ? cpus + 1 : "0:1");
 	}
 	path = fixture_write_json(&results, name);
 	cp_results_free(&results);
@@ -656,9 +682,10 @@ static void test_pooled_placement_difference(void **state)
 
 /*
  * The note on rows across two CPUs is for comparisons that have such
- * rows (bounce, xcore, c2c), in common to both runs: with latency rows
- * only, or another area's, the difference of placement is still named
- * but nothing follows it.
+ * rows (bounce, xcore, c2c on two CPUs, as their parameters say), in
+ * common to both runs: with latency rows only, another area's, or
+ * bounce's thread alone and xcore's producer and consumer on one CPU,
+ * the difference of placement is still named but nothing follows it.
  */
 static void test_placement_note_needs_rows_across_cpus(void **state)
 {
@@ -671,6 +698,8 @@ static void test_placement_note_needs_rows_across_cpus(void **state)
 		{ "bounce", "bounce", true },
 		{ "xcore", "xcore", true },
 		{ "c2c", "c2c", true },
+		{ "bounce 0:0", "bounce 0:0", false },
+		{ "xcore 0:0", "xcore 0:0", false },
 		/* In one run only: not a row of the comparison. */
 		{ "bounce", NULL, false },
 	};
@@ -1061,8 +1090,8 @@ static void terminal_run(struct cp_results *results, double long_ns,
 			    "chase 1 MiB, a name longer than its column",
 			    values, NR_SAMPLES);
 	samples(40, phase, values);
-	fixture_area_measurement(results, "bounce", "user", "0:1", values,
-				 NR_SAMPLES);
+	on_cpus(fixture_area_measurement(results, "bounce", "user", "0:1",
+					 values, NR_SAMPLES), "0:1");
 }
 
 /* The console as @form lays out @base against @next, in a malloc'ed

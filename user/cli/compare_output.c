@@ -55,12 +55,8 @@ static void totals_text(const struct cp_comparison *comparison, char *out,
 
 static bool across_cpus(const struct cp_comparison_row *row)
 {
-	static const char *const areas[] = { "bounce", "xcore", "c2c" };
-
-	for (size_t a = 0; a < sizeof(areas) / sizeof(areas[0]); a++)
-		if (!strcmp(row->base->area, areas[a]))
-			return true;
-	return false;
+	return cp_measurement_spans_cpus(row->base) ||
+	       cp_measurement_spans_cpus(row->next);
 }
 
 static bool flagged(const struct cp_comparison_row *row)

@@ -150,6 +150,23 @@ int64_t cp_measurement_param(const struct cp_measurement *measurement,
 	return fallback;
 }
 
+/* Whether parameters @a and @b are both CPUs and not the same one. */
+static bool two_cpus(const struct cp_measurement *m, const char *a,
+		     const char *b)
+{
+	int64_t first = cp_measurement_param(m, a, -1);
+	int64_t second = cp_measurement_param(m, b, -1);
+
+	return first >= 0 && second >= 0 && first != second;
+}
+
+bool cp_measurement_spans_cpus(const struct cp_measurement *measurement)
+{
+	return cp_measurement_param(measurement, "threads", 1) >= 2 ||
+	       two_cpus(measurement, "producer", "consumer") ||
+	       two_cpus(measurement, "first", "second");
+}
+
 void cp_measurement_warn(struct cp_measurement *measurement,
 			 const char *fmt, ...)
 {

@@ -156,6 +156,16 @@ void cp_measurement_warn(struct cp_measurement *measurement,
 			 const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/*
+ * Whether @measurement spans two CPUs, by the parameters its area gives
+ * it: two threads or more (bounce), a producer and a consumer on
+ * different CPUs (xcore), a first and a second CPU that differ (c2c).
+ * Its figure then follows where the two CPUs are, which on a virtual
+ * machine the host chooses (machine/placement.h); a thread alone, the
+ * same CPU twice or memory read by one CPU does not.
+ */
+bool cp_measurement_spans_cpus(const struct cp_measurement *measurement);
+
 /* The first measurement with @area and @name in any mode, or NULL: for
  * readers of one run that know its names are unique. */
 const struct cp_measurement *

@@ -105,6 +105,8 @@ static int pool_one(struct cp_results *out,
 	memcpy(m->name, found[0]->name, sizeof(m->name));
 	memcpy(m->mode, found[0]->mode, sizeof(m->mode));
 	memcpy(m->note, found[0]->note, sizeof(m->note));
+	m->nr_params = found[0]->nr_params;
+	memcpy(m->params, found[0]->params, sizeof(m->params));
 	m->ns = malloc((total ? total : 1) * sizeof(*m->ns));
 	m->ticks = malloc((total ? total : 1) * sizeof(*m->ticks));
 	if (!m->ns || !m->ticks)

@@ -17,10 +17,11 @@
 /*
  * Pool @runs (@nr_runs >= 1, each indexed in @indexes) into @out: the
  * first run's environment and order, "interrupted" when any run was, and
- * each measurement found in every run (by area, name and mode) with their
- * samples one after the other (when every run measured the core clock,
- * the ticks rescaled to the first run's, so that ticks times the pooled
- * core_cycles_per_tick are cycles).  *@nr_partial counts the first run's
+ * each measurement found in every run (by area, name and mode) with the
+ * first run's parameters and their samples one after the other (when
+ * every run measured the core clock, the ticks rescaled to the first
+ * run's, so that ticks times the pooled core_cycles_per_tick are
+ * cycles).  *@nr_partial counts the first run's
  * measurements missing from another run.  0 or -ENOMEM.
  */
 int cp_results_pool(const struct cp_results *runs,
