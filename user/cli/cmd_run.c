@@ -386,7 +386,6 @@ static int measure(struct run_session *session, bool show, int *status)
 	}
 	probe_placement(session, 0);
 	*status = run_areas(session);
-	cp_results_cover_timer_step(&session->results);
 	if (!cp_interrupt_requested())
 		probe_placement(session, 1);
 	return 0;
@@ -431,6 +430,8 @@ static int measure_and_report(struct run_session *session)
 	/* An area refused its input: no result file, as for any misuse. */
 	if (status == CLI_EXIT_USAGE)
 		return status;
+	/* Once, whatever was measured before a stop. */
+	cp_results_cover_timer_step(&session->results);
 	if (show)
 		print_console(options, &session->results);
 	write_status = run_outputs_write(&session->outputs, session->command,

@@ -109,8 +109,9 @@ static int record(struct cold_run *run, enum cp_coldcache_method method,
 		free(values);
 		return -ENOMEM;
 	}
+	/* One timed chase of result->ops loads a sample. */
 	m->count = 1;
-	m->scale = 1;
+	m->scale = result->ops;
 	m->preempted_retaken = result->retries;
 	cp_stability_note_kernel_run(m, result->missed_rounds,
 				     result->disturbed);

@@ -98,15 +98,19 @@ static struct cp_measurement *add(struct cold_run *run, const char *label,
 	return m;
 }
 
+/* @values, each over @lines lines timed one by one: their readings sum
+ * to whole timer steps, so a value is known to a step over @lines
+ * (results.h, cp_results_cover_timer_step). */
 static int set_samples(struct cold_run *run, struct cp_measurement *m,
-		       const double *values, size_t n, double core_ratio)
+		       const double *values, size_t n, uint64_t lines,
+		       double core_ratio)
 {
 	double *ticks = copy_values(values, n);
 
 	if (!ticks)
 		return -ENOMEM;
 	m->count = 1;
-	m->scale = 1;
+	m->scale = lines ? lines : 1;
 	m->core_cycles_per_tick = core_ratio;
 	m->interrupted = n < run->repetitions;
 	return cp_measurement_set_samples(m, ticks, n,
@@ -131,7 +135,7 @@ static int record_evict(struct cold_run *run, const char *label,
 		cp_measurement_warn(m,
 				    "first passes kept although interrupted before %d lines: every retake was used",
 				    COLD_MIN_CLASSIFIED);
-	return set_samples(run, m, outcome->evict_ticks, outcome->nr,
+	return set_samples(run, m, outcome->evict_ticks, outcome->nr, 1,
 			   core_ratio);
 }
 
@@ -227,7 +231,7 @@ static int record_pass(struct cold_run *run, const char *label,
 	snprintf(m->note, sizeof(m->note), "%s", cold_verdict_name(verdict));
 	warn_hypervisor(run, m, method, verdict);
 	return set_samples(run, m, outcome->pass_ticks, outcome->nr,
-			   core_ratio);
+			   outcome->min_classified, core_ratio);
 }
 
 int cold_record(struct cold_run *run, const char *label,
