@@ -1074,10 +1074,11 @@ static void test_misuse(void **state)
 }
 
 /* Results on @placement with "chase 4 KiB" at 1.7 ns, a row with a
- * label too long for the console's column at @long_ns, and bounce's
- * "0:1" at 40 ns. */
+ * label too long for the console's column at @long_ns, bounce's "0:1"
+ * at 40 ns, "chase 2 MiB" at @wide_ns and "chase 3 MiB" at 0. */
 static void terminal_run(struct cp_results *results, double long_ns,
-			 int phase, const struct cp_placement_probe *placement)
+			 double wide_ns, int phase,
+			 const struct cp_placement_probe *placement)
 {
 	double values[NR_SAMPLES];
 
@@ -1092,6 +1093,12 @@ static void terminal_run(struct cp_results *results, double long_ns,
 	samples(40, phase, values);
 	on_cpus(fixture_area_measurement(results, "bounce", "user", "0:1",
 					 values, NR_SAMPLES), "0:1");
+	/* A ratio of 10 or more: an interval wider than its column. */
+	samples(wide_ns, phase, values);
+	fixture_measurement(results, "chase 2 MiB", values, NR_SAMPLES);
+	/* At the floor: no ratio, and a longer totals line. */
+	samples(0, phase, values);
+	fixture_measurement(results, "chase 3 MiB", values, NR_SAMPLES);
 }
 
 /* The console as @form lays out @base against @next, in a malloc'ed
@@ -1160,13 +1167,19 @@ static void test_console_on_a_terminal(void **state)
 	char *text;
 
 	(void)state;
-	terminal_run(&base, 10.0, 0, &near);
-	terminal_run(&next, 11.0, 3, &far);
+	terminal_run(&base, 10.0, 1.0, 0, &near);
+	terminal_run(&next, 11.0, 15.0, 3, &far);
 
 	text = console_of(&base, &next, &terminal);
 	assert_true(widest_line(text) <= 80);
-	assert_int_equal(strncmp(text, "3 measurements: 1 regressions", 29),
+	assert_int_equal(strncmp(text, "5 measurements: 2 regressions", 29),
 			 0);
+	/* The totals, one line too long, wrapped. */
+	assert_non_null(strstr(text, " 1 without a\nratio\n"));
+	/* Figures too wide for their columns: a line of their own. */
+	figures = strstr(text, "\n  latency: chase 2 MiB\n    ");
+	assert_non_null(figures);
+	assert_non_null(strstr(figures, "15.000"));
 	/* The placement note, wrapped under its own start. */
 	assert_non_null(strstr(text, "note: rows across two CPUs"));
 	assert_non_null(strstr(text, "\n      virtual machine"));
@@ -1177,11 +1190,13 @@ static void test_console_on_a_terminal(void **state)
 	assert_int_equal(strncmp(figures, "                              ",
 				 30), 0);
 	assert_non_null(strstr(figures, "1.100"));
+	assert_non_null(strstr(figures, "REGRESSION"));
 	assert_true(strstr(figures, "REGRESSION") < strchr(figures, '\n'));
 	assert_null(strstr(text, "chase 4 KiB"));
 	assert_null(strstr(text, "bounce: 0:1"));
+	assert_null(strstr(text, "chase 3 MiB"));
 	assert_non_null(strstr(text,
-			       "\n2 rows same, unclear or without a ratio not shown (--verbose: every row)\n"));
+			       "\n3 rows same, unclear or without a ratio not shown (--verbose: every row)\n"));
 	free(text);
 
 	text = console_of(&base, &next, &every_row);

@@ -155,7 +155,9 @@ static size_t write_notes(const struct compare_context *context, FILE *out,
 					      context->runs[1], differences);
 	static const char *const which[] = { "the baseline", "the new" };
 	size_t notes = n;
-	char text[512];
+	/* Room for a difference's two texts whole. */
+	char text[sizeof(differences[0].base) + sizeof(differences[0].next) +
+		  128];
 
 	for (int r = 0; r < 2; r++) {
 		int used;
@@ -204,24 +206,32 @@ static size_t write_notes(const struct compare_context *context, FILE *out,
 }
 
 /* A row of the table: one line; on a terminal, a label too long for its
- * column on a line of its own (wrapped), the figures under it. */
+ * column on a line of its own (wrapped), the figures under it, and
+ * figures too wide for their columns on a line of their own. */
 static void console_row(FILE *out, const struct cp_comparison_row *row,
 			bool terminal)
 {
-	char label[160], base[32], next[32], interval[48];
+	char label[160], base[32], next[32], interval[48], figures[160];
+	size_t figures_at = 2 + CONSOLE_LABEL_WIDTH + 1;
 
 	row_label(row, label, sizeof(label));
 	interval_text(row, interval, sizeof(interval));
-	if (terminal && strlen(label) > CONSOLE_LABEL_WIDTH) {
-		fputs("  ", out);
-		cli_print_wrapped(out, label, 2, CONSOLE_WIDTH, 4);
-		label[0] = '\0';
+	snprintf(figures, sizeof(figures), "%8s %8s %6.3f %-11s  %s",
+		 cp_format_ns(row->base->stats_ns.median, base, sizeof(base)),
+		 cp_format_ns(row->next->stats_ns.median, next, sizeof(next)),
+		 row->ratio, interval, cp_verdict_name(row->verdict));
+	if (!terminal || (strlen(label) <= CONSOLE_LABEL_WIDTH &&
+			  figures_at + strlen(figures) <= CONSOLE_WIDTH)) {
+		fprintf(out, "  %-*s %s\n", CONSOLE_LABEL_WIDTH, label,
+			figures);
+		return;
 	}
-	fprintf(out, "  %-*s %8s %8s %6.3f %-11s  %s\n", CONSOLE_LABEL_WIDTH,
-		label,
-		cp_format_ns(row->base->stats_ns.median, base, sizeof(base)),
-		cp_format_ns(row->next->stats_ns.median, next, sizeof(next)),
-		row->ratio, interval, cp_verdict_name(row->verdict));
+	fputs("  ", out);
+	cli_print_wrapped(out, label, 2, CONSOLE_WIDTH, 4);
+	if (figures_at + strlen(figures) <= CONSOLE_WIDTH)
+		fprintf(out, "%*s%s\n", (int)figures_at, "", figures);
+	else
+		fprintf(out, "    %s\n", figures);
 }
 
 /* The rows a terminal shows unless every row is asked for. */
@@ -265,7 +275,9 @@ int compare_write_console(const struct compare_context *context,
 	char text[256], totals[160];
 
 	totals_text(comparison, totals, sizeof(totals));
-	fprintf(out, "%zu measurements: %s\n", comparison->nr_rows, totals);
+	snprintf(text, sizeof(text), "%zu measurements: %s",
+		 comparison->nr_rows, totals);
+	emit_note(out, "", text, width);
 	if (comparison->only_base || comparison->only_next)
 		fprintf(out,
 			"not compared: %zu only in the baseline, %zu only in the new run\n",
