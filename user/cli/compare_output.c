@@ -460,19 +460,16 @@ static void markdown_table(FILE *out, const struct cp_comparison *comparison,
 {
 	fputs("| measurement | baseline | new | ratio | interval | verdict |\n"
 	      "|---|---:|---:|---:|---|---|\n", out);
-	for (size_t i = 0; i < comparison->nr_rows; i++) {
-		enum cp_verdict verdict = comparison->rows[i].verdict;
-
-		if (!changes_only || verdict != CP_VERDICT_SAME)
+	for (size_t i = 0; i < comparison->nr_rows; i++)
+		if (!changes_only || flagged(&comparison->rows[i]))
 			markdown_row(out, &comparison->rows[i]);
-	}
 }
 
 int compare_write_markdown(const struct compare_context *context, FILE *out)
 {
 	const struct cp_comparison *comparison = context->comparison;
-	size_t others = comparison->nr_rows -
-			comparison->totals[CP_VERDICT_SAME];
+	size_t changes = comparison->totals[CP_VERDICT_REGRESSION] +
+			 comparison->totals[CP_VERDICT_IMPROVEMENT];
 	char totals[160];
 
 	totals_text(comparison, totals, sizeof(totals));
@@ -487,7 +484,7 @@ int compare_write_markdown(const struct compare_context *context, FILE *out)
 		comparison->alpha);
 	if (write_notes(context, out, "- ", 0))
 		fputs("\n", out);
-	if (others) {
+	if (changes) {
 		markdown_table(out, comparison, true);
 		fputs("\n", out);
 	}
