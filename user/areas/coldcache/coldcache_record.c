@@ -98,9 +98,8 @@ static struct cp_measurement *add(struct cold_run *run, const char *label,
 	return m;
 }
 
-/* @values, each over @lines lines timed one by one: their readings sum
- * to whole timer steps, so a value is known to a step over @lines
- * (results.h, cp_results_cover_timer_step). */
+/* @values, each over @lines operations timed as one: a value is known to
+ * a timer step over @lines (results.h, cp_results_cover_timer_step). */
 static int set_samples(struct cold_run *run, struct cp_measurement *m,
 		       const double *values, size_t n, uint64_t lines,
 		       double core_ratio)
@@ -230,8 +229,13 @@ static int record_pass(struct cold_run *run, const char *label,
 		add_paired_params(m, &outcome->against_naive);
 	snprintf(m->note, sizeof(m->note), "%s", cold_verdict_name(verdict));
 	warn_hypervisor(run, m, method, verdict);
-	return set_samples(run, m, outcome->pass_ticks, outcome->nr,
-			   outcome->min_classified, core_ratio);
+	/*
+	 * A whole step: the floor subtracted from every line's reading is
+	 * the median of whole-step readings, which a run may find a step
+	 * higher or lower than the last, moving every line with it.
+	 */
+	return set_samples(run, m, outcome->pass_ticks, outcome->nr, 1,
+			   core_ratio);
 }
 
 int cold_record(struct cold_run *run, const char *label,
