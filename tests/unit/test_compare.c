@@ -500,6 +500,13 @@ static void test_markdown_output(void **state)
 	/* The console says the same difference. */
 	assert_int_equal(compare(base, other, NULL), 1);
 	assert_non_null(strstr(printed, "note: different kernel: 6.1.0-test / 6.12.0-test"));
+	/* Nothing changed: no table above the fold, one in the details. */
+	assert_int_equal(compare("--markdown=-", base, base, NULL), 0);
+	assert_non_null(strstr(printed, "| measurement |"));
+	assert_null(strstr(strstr(printed, "| measurement |") + 1,
+			   "| measurement |"));
+	assert_true(strstr(printed, "| measurement |") >
+		    strstr(printed, "<details>"));
 	/* A name with '|' stays in its cell. */
 	piped = fixture_write_json(&results, "piped.json");
 	assert_int_equal(compare("--markdown=-", other, piped, NULL), 0);
@@ -1159,10 +1166,11 @@ static size_t widest_line(const char *text)
 }
 
 /*
- * On a terminal a person reads the answer first: the totals on the
- * first line, the notes wrapped to 80 columns, and only the rows that
- * changed, a label too long for its column above its figures; the rows
- * left out are counted, and --verbose shows them.  Piped, every row is
+ * On a terminal a person reads the answer first: the totals first, the
+ * totals and notes wrapped to 80 columns, and only the rows that
+ * changed, a label too long for its column above its figures and
+ * figures too wide for theirs on a line of their own; the rows left out
+ * are counted, and --verbose shows them.  Piped, every row is
  * a line of its own (the other tests).
  */
 static void test_console_on_a_terminal(void **state)
@@ -1184,7 +1192,7 @@ static void test_console_on_a_terminal(void **state)
 	assert_int_equal(strncmp(text, "5 measurements: 2 regressions", 29),
 			 0);
 	/* The totals, one line too long, wrapped. */
-	assert_non_null(strstr(text, " 1 without a\nratio\n"));
+	assert_non_null(strstr(text, " 1 without a\n  ratio\n"));
 	/* Figures too wide for their columns: a line of their own. */
 	figures = strstr(text, "\n  latency: chase 2 MiB\n    ");
 	assert_non_null(figures);

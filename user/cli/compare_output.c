@@ -277,7 +277,10 @@ int compare_write_console(const struct compare_context *context,
 	totals_text(comparison, totals, sizeof(totals));
 	snprintf(text, sizeof(text), "%zu measurements: %s",
 		 comparison->nr_rows, totals);
-	emit_note(out, "", text, width);
+	if (width)
+		cli_print_wrapped(out, text, 0, width, 2);
+	else
+		fprintf(out, "%s\n", text);
 	if (comparison->only_base || comparison->only_next)
 		fprintf(out,
 			"not compared: %zu only in the baseline, %zu only in the new run\n",

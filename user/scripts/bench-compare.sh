@@ -43,7 +43,7 @@ status=0
 	status=$?
 end=$(date +%s%N)
 elapsed=$(awk -v ns=$((end - start)) 'BEGIN { printf "%.2f", ns / 1e9 }')
-summary=$(grep -m1 " measurements: " "$work/out")
+summary=$(grep -m1 " measurements: " "$work/out" || true)
 echo "compare: $count measurements per side in $elapsed s ($summary)"
 if [ "$status" -ne 1 ] || ! grep -q "^$count measurements: 1 regressions" \
 		"$work/out"; then
