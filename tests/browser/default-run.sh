@@ -3,6 +3,9 @@
 #   - on an 80x60 terminal (script(1) gives the run one): at most 60
 #     lines, none wider than 80 columns, the progress line included;
 #   - the same with TERM=dumb, and piped into a file: no escape sequence;
+#   - the other commands a person types on that terminal (info, --list,
+#     evict --verify, exec, compare of two of these runs): no line
+#     wider than 80 columns;
 #   - its report in headless Chromium at 1280 px (check_report.py
 #     --default): the first raw table within 8,000 px, a measured finding
 #     with a number in the summary for every area, no empty chart; the
@@ -68,3 +71,24 @@ elif "$here/check_report.py" --default "$out/default.html" \
 else
 	echo "FAIL default-run-report: $(grep -m3 -E 'FAIL|check_report' "$out/report.check" | tr '\n' ' ')(see $out/report.check)"
 fi
+
+# terminal NAME OK-STATUSES COMMAND: COMMAND (shell words) on an 80-column
+# terminal, its exit status one of OK-STATUSES, then its width checked.
+terminal() {
+	local name=$1 statuses=$2 command=$3 status
+	(cd "$out" && script -qec "stty cols 80 rows 60; $command" /dev/null \
+		</dev/null >"$out/$name.log" 2>&1)
+	status=$?
+	case " $statuses " in
+	*" $status "*) console "$name" "$out/$name.log" --width 80 ;;
+	*) echo "FAIL $name: exit status $status (see $out/$name.log)" ;;
+	esac
+}
+
+terminal terminal-info "0" "'$bin' info"
+terminal terminal-list "0" "'$bin' --list"
+terminal terminal-evict "0" "'$bin' evict --verify 1M"
+terminal terminal-exec "0" "'$bin' exec -n 3 -- true"
+# Two default runs of this script: a regression between them is the
+# machine's business (exit 1); the console is this check's.
+terminal terminal-compare "0 1" "'$bin' compare default.json dumb.json"

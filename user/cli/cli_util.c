@@ -139,3 +139,17 @@ void cli_print_wrapped(FILE *out, const char *text, size_t column,
 		column = indent;
 	}
 }
+
+void cli_print_line(FILE *out, size_t indent, const char *fmt, ...)
+{
+	char line[1024];
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(line, sizeof(line), fmt, args);
+	va_end(args);
+	if (isatty(fileno(out)))
+		cli_print_wrapped(out, line, 0, 80, indent);
+	else
+		fprintf(out, "%s\n", line);
+}

@@ -75,4 +75,10 @@ void cli_print_environment_warnings(const struct cp_environment *env);
 void cli_print_wrapped(FILE *out, const char *text, size_t column,
 		       size_t width, size_t indent);
 
+/* A line of @fmt: on a terminal wrapped to 80 columns, continuation
+ * lines indented by @indent; elsewhere (a file, a pipe) whole, for grep
+ * and scripts.  Cut at 1023 bytes. */
+void cli_print_line(FILE *out, size_t indent, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 #endif

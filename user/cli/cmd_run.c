@@ -64,8 +64,8 @@ static void restore_tuning(void)
 static int list_areas(void)
 {
 	for (size_t i = 0; i < cp_nr_areas; i++)
-		printf("%-10s %s\n", cp_areas[i]->name,
-		       cp_areas[i]->description);
+		cli_print_line(stdout, 11, "%-10s %s", cp_areas[i]->name,
+			       cp_areas[i]->description);
 	return CLI_EXIT_OK;
 }
 

@@ -3,8 +3,9 @@
 
 #include <json-c/json.h>
 
-#include "util/format.h"
+#include "cli/cli_util.h"
 #include "results/json_print.h"
+#include "util/format.h"
 
 static void print_warmth(const char *label,
 			 const struct cacheprobe_warmth *warmth, FILE *out)
@@ -29,7 +30,8 @@ void evict_print(const struct evict_report *report, FILE *out)
 		cp_format_size(report->garbage_bytes, size, sizeof(size));
 		fprintf(out, " (%s read)", size);
 	}
-	fprintf(out, "\n  why: %s\n", report->reason);
+	fputc('\n', out);
+	cli_print_line(out, 4, "  why: %s", report->reason);
 	if (!outcome->probe_bytes)
 		return;
 	cp_format_size(outcome->probe_bytes, size, sizeof(size));

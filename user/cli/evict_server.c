@@ -162,10 +162,12 @@ int evict_serve(const char *path, struct cacheprobe_ctx *ctx,
 		return status;
 	cp_interrupt_install();
 	if (!quiet) {
-		printf("evict: serving %s on CPUs %s at %s until SIGINT or SIGTERM\n"
-		       "  why: %s\n",
-		       cacheprobe_method_name(cacheprobe_method(ctx)), cpus,
-		       path, cacheprobe_method_reason(ctx));
+		cli_print_line(stdout, 4,
+			       "evict: serving %s on CPUs %s at %s until SIGINT or SIGTERM",
+			       cacheprobe_method_name(cacheprobe_method(ctx)),
+			       cpus, path);
+		cli_print_line(stdout, 4, "  why: %s",
+			       cacheprobe_method_reason(ctx));
 		fflush(stdout);
 	}
 	while (!cp_interrupt_requested()) {

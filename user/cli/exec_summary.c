@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "cli/cli_util.h"
 #include "util/format.h"
 
 static void print_series(FILE *out, const struct exec_summary *summary)
@@ -37,8 +38,8 @@ static void print_eviction(FILE *out, const struct exec_summary *summary)
 				       sizeof(size)));
 	fputc('\n', out);
 	if (eviction->reason && eviction->reason[0])
-		fprintf(out, "  why %s: %s\n", eviction->name,
-			eviction->reason);
+		cli_print_line(out, 4, "  why %s: %s", eviction->name,
+			       eviction->reason);
 }
 
 static void print_stop(FILE *out, const struct exec_summary *summary)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli_util.h"
 #include "machine/feature_names.h"
 
 static int print_cpu_lines(FILE *out, const struct cp_module_info *info)
@@ -71,10 +72,10 @@ void cli_print_module_absent(FILE *out, const struct cp_error *error)
 	/* The client's message repeats "not loaded", which the key says. */
 	if (error->err == ENOENT &&
 	    strncmp(error->msg, not_loaded, prefix_len) == 0)
-		fprintf(out, "module: not loaded (%s)\n",
-			error->msg + prefix_len);
+		cli_print_line(out, 4, "module: not loaded (%s)",
+			       error->msg + prefix_len);
 	else
-		fprintf(out, "module: unavailable (%s)\n", error->msg);
+		cli_print_line(out, 4, "module: unavailable (%s)", error->msg);
 	fprintf(out, "unavailable without the module: flush (WBINVD/WBNOINVD), "
 		"kernel-mode measurement\n");
 }
