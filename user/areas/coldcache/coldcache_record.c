@@ -98,18 +98,22 @@ static struct cp_measurement *add(struct cold_run *run, const char *label,
 	return m;
 }
 
-/* @values, each over @lines operations timed as one: a value is known to
- * a timer step over @lines (results.h, cp_results_cover_timer_step). */
+/*
+ * Count and scale 1, so each interval reaches a whole timer step
+ * (results.h, cp_results_cover_timer_step): an eviction is one reading;
+ * a first pass is a mean over lines less the line timer floor, a median
+ * of whole-step readings that a run may find a step higher or lower than
+ * the last, moving every line with it.
+ */
 static int set_samples(struct cold_run *run, struct cp_measurement *m,
-		       const double *values, size_t n, uint64_t lines,
-		       double core_ratio)
+		       const double *values, size_t n, double core_ratio)
 {
 	double *ticks = copy_values(values, n);
 
 	if (!ticks)
 		return -ENOMEM;
 	m->count = 1;
-	m->scale = lines ? lines : 1;
+	m->scale = 1;
 	m->core_cycles_per_tick = core_ratio;
 	m->interrupted = n < run->repetitions;
 	return cp_measurement_set_samples(m, ticks, n,
@@ -134,7 +138,7 @@ static int record_evict(struct cold_run *run, const char *label,
 		cp_measurement_warn(m,
 				    "first passes kept although interrupted before %d lines: every retake was used",
 				    COLD_MIN_CLASSIFIED);
-	return set_samples(run, m, outcome->evict_ticks, outcome->nr, 1,
+	return set_samples(run, m, outcome->evict_ticks, outcome->nr,
 			   core_ratio);
 }
 
@@ -229,12 +233,7 @@ static int record_pass(struct cold_run *run, const char *label,
 		add_paired_params(m, &outcome->against_naive);
 	snprintf(m->note, sizeof(m->note), "%s", cold_verdict_name(verdict));
 	warn_hypervisor(run, m, method, verdict);
-	/*
-	 * A whole step: the floor subtracted from every line's reading is
-	 * the median of whole-step readings, which a run may find a step
-	 * higher or lower than the last, moving every line with it.
-	 */
-	return set_samples(run, m, outcome->pass_ticks, outcome->nr, 1,
+	return set_samples(run, m, outcome->pass_ticks, outcome->nr,
 			   core_ratio);
 }
 
