@@ -102,23 +102,18 @@ void cli_print_environment_warnings(const struct cp_environment *env)
 	struct cp_env_warning warnings[8];
 	size_t count = cp_environment_warnings(env, warnings, 8);
 
-	bool terminal = isatty(STDERR_FILENO);
-
-	for (size_t i = 0; i < count && i < 8; i++) {
-		char line[512];
-
-		snprintf(line, sizeof(line), "%s: warning: %s", CLI_PROGRAM,
-			 warnings[i].text);
-		if (terminal)
-			cli_print_wrapped(stderr, line, 0, 80, 4);
-		else
-			fprintf(stderr, "%s\n", line);
-	}
+	for (size_t i = 0; i < count && i < 8; i++)
+		cli_print_line(stderr, 4, "%s: warning: %s", CLI_PROGRAM,
+			       warnings[i].text);
 }
 
 void cli_print_wrapped(FILE *out, const char *text, size_t column,
 		       size_t width, size_t indent)
 {
+	if (!width) {
+		fprintf(out, "%s\n", text);
+		return;
+	}
 	while (*text) {
 		size_t room = width > column ? width - column : 1;
 		size_t cut = strlen(text);
@@ -148,8 +143,5 @@ void cli_print_line(FILE *out, size_t indent, const char *fmt, ...)
 	va_start(args, fmt);
 	vsnprintf(line, sizeof(line), fmt, args);
 	va_end(args);
-	if (isatty(fileno(out)))
-		cli_print_wrapped(out, line, 0, 80, indent);
-	else
-		fprintf(out, "%s\n", line);
+	cli_print_wrapped(out, line, 0, isatty(fileno(out)) ? 80 : 0, indent);
 }

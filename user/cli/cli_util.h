@@ -71,7 +71,8 @@ struct cp_environment;
 void cli_print_environment_warnings(const struct cp_environment *env);
 
 /* @text, the cursor at @column, wrapped at word boundaries to @width
- * columns, continuation lines indented by @indent; ends with a newline. */
+ * columns, continuation lines indented by @indent; with @width 0 whole,
+ * for a file or a pipe.  Ends with a newline. */
 void cli_print_wrapped(FILE *out, const char *text, size_t column,
 		       size_t width, size_t indent);
 

@@ -71,11 +71,7 @@ static void emit_note(FILE *out, const char *prefix, const char *text,
 		      size_t width)
 {
 	fputs(prefix, out);
-	if (width)
-		cli_print_wrapped(out, text, strlen(prefix), width,
-				  strlen(prefix));
-	else
-		fprintf(out, "%s\n", text);
+	cli_print_wrapped(out, text, strlen(prefix), width, strlen(prefix));
 }
 
 static bool side_mixed(const struct compare_context *context, int side)
@@ -277,10 +273,7 @@ int compare_write_console(const struct compare_context *context,
 	totals_text(comparison, totals, sizeof(totals));
 	snprintf(text, sizeof(text), "%zu measurements: %s",
 		 comparison->nr_rows, totals);
-	if (width)
-		cli_print_wrapped(out, text, 0, width, 2);
-	else
-		fprintf(out, "%s\n", text);
+	cli_print_wrapped(out, text, 0, width, 2);
 	if (comparison->only_base || comparison->only_next)
 		fprintf(out,
 			"not compared: %zu only in the baseline, %zu only in the new run\n",
