@@ -517,6 +517,13 @@ static void test_markdown_output(void **state)
 	fixture_remove(piped);
 }
 
+/* What compare printed says nothing of the CPU placement. */
+static void assert_no_placement_notes(void)
+{
+	assert_null(strstr(printed, "CPU placement"));
+	assert_null(strstr(printed, "rows across two CPUs"));
+}
+
 static const struct cp_placement_probe near = {
 	.cpus = { 0, 1 }, .round_trip_ns = { 56, 57 },
 };
@@ -595,8 +602,7 @@ static void test_placement_difference(void **state)
 	json_object_put(root);
 	/* Against a run that did not measure it: nothing to say. */
 	assert_int_equal(compare(base, plain_moved, NULL), 0);
-	assert_null(strstr(printed, "CPU placement"));
-	assert_null(strstr(printed, "rows across two CPUs"));
+	assert_no_placement_notes();
 	fixture_remove(base);
 	fixture_remove(moved);
 	fixture_remove(slower);
@@ -653,8 +659,7 @@ static void test_placement_moved_during_a_run(void **state)
 						"placement_moved")));
 	json_object_put(root);
 	assert_int_equal(compare(base, still, NULL), 0);
-	assert_null(strstr(printed, "CPU placement"));
-	assert_null(strstr(printed, "rows across two CPUs"));
+	assert_no_placement_notes();
 	fixture_remove(base);
 	fixture_remove(moved);
 	fixture_remove(still);

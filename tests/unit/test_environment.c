@@ -73,6 +73,15 @@ static void noisy_machine(char *root, size_t len)
 	put(root, "proc/sys/vm/nr_hugepages", "16\n");
 }
 
+/* The noisy machine made in @root, captured into @env. */
+static void capture_noisy(char *root, size_t len, struct cp_environment *env)
+{
+	struct cp_environment_source source = { .root = root };
+
+	noisy_machine(root, len);
+	cp_environment_capture(&source, env);
+}
+
 static void remove_tree(const char *root)
 {
 	char command[1100];
@@ -83,14 +92,11 @@ static void remove_tree(const char *root)
 
 static void test_capture(void **state)
 {
-	struct cp_environment_source source;
 	struct cp_environment env;
 	char root[512];
 
 	(void)state;
-	noisy_machine(root, sizeof(root));
-	source.root = root;
-	cp_environment_capture(&source, &env);
+	capture_noisy(root, sizeof(root), &env);
 	assert_string_equal(env.cpu_model, "Fake CPU 3000");
 	assert_string_equal(env.microcode, "0x2b");
 	assert_string_equal(env.kernel, "6.1.0-fake #1 SMP Debian");
@@ -113,15 +119,12 @@ static void test_capture(void **state)
 
 static void test_warnings(void **state)
 {
-	struct cp_environment_source source;
 	struct cp_env_warning warnings[8];
 	struct cp_environment env;
 	char root[512];
 
 	(void)state;
-	noisy_machine(root, sizeof(root));
-	source.root = root;
-	cp_environment_capture(&source, &env);
+	capture_noisy(root, sizeof(root), &env);
 	assert_int_equal(cp_environment_warnings(&env, warnings, 8), 4);
 	assert_non_null(strstr(warnings[0].text,
 			       "governor is 0:powersave,1:powersave,2:performance,3:powersave, not performance"));
@@ -185,16 +188,13 @@ static void test_placement_warning(void **state)
 		.cpus = { 4294967295u, 4294967295u },
 		.round_trip_ns = { 99999, 1000 },
 	};
-	struct cp_environment_source source;
 	struct cp_env_warning warnings[8];
 	struct cp_environment env;
 	const char *text;
 	char root[512];
 
 	(void)state;
-	noisy_machine(root, sizeof(root));
-	source.root = root;
-	cp_environment_capture(&source, &env);
+	capture_noisy(root, sizeof(root), &env);
 	assert_int_equal(cp_environment_warnings(&env, warnings, 8), 4);
 	env.placement = moved;
 	assert_int_equal(cp_environment_warnings(&env, warnings, 8), 5);

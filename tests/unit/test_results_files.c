@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <libgen.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -216,26 +217,42 @@ static void test_json_round_trip(void **state)
 	fixture_remove(path);
 }
 
+/* @text in a new file @name of a fresh temporary directory, its path in
+ * @path. */
+static void write_text(const char *name, const char *text, char *path,
+		       size_t len)
+{
+	char directory[512];
+	FILE *file;
+
+	fixture_temporary_directory(directory, sizeof(directory));
+	snprintf(path, len, "%s/%s", directory, name);
+	file = fopen(path, "w");
+	assert_non_null(file);
+	fputs(text, file);
+	fclose(file);
+}
+
+/* Remove what write_text() made: the file at @path and its directory. */
+static void remove_text(char *path)
+{
+	unlink(path);
+	rmdir(dirname(path));
+}
+
 /* Write @text to a file and expect the reader to refuse it with @reason. */
 static void assert_refused(const char *text, const char *reason)
 {
 	struct cp_results read;
 	struct cp_error error;
-	char directory[512], path[600];
-	FILE *file;
+	char path[600];
 
-	fixture_temporary_directory(directory, sizeof(directory));
-	snprintf(path, sizeof(path), "%s/bad.json", directory);
-	file = fopen(path, "w");
-	assert_non_null(file);
-	fputs(text, file);
-	fclose(file);
+	write_text("bad.json", text, path, sizeof(path));
 	assert_int_equal(cp_results_read_json(path, &read, &error), -EINVAL);
 	if (!strstr(error.msg, reason))
 		fail_msg("\"%s\" lacks \"%s\"", error.msg, reason);
 	assert_non_null(strstr(error.msg, "bad.json"));
-	unlink(path);
-	rmdir(directory);
+	remove_text(path);
 }
 
 static void test_json_refusals(void **state)
@@ -482,25 +499,20 @@ static void read_placement_text(const char *placement,
 {
 	struct cp_results read;
 	struct cp_error error;
-	char directory[512], path[600];
-	FILE *file;
+	char text[1024], path[600];
 
-	fixture_temporary_directory(directory, sizeof(directory));
-	snprintf(path, sizeof(path), "%s/placement.json", directory);
-	file = fopen(path, "w");
-	assert_non_null(file);
-	fprintf(file, "{ \"schema\": \"cacheprobe-results/1\", \"environment\": { \"online_cpus\": 2%s%s }, \"measurements\": [] }",
-		placement ? ", \"placement\": " : "",
-		placement ? placement : "");
-	fclose(file);
+	snprintf(text, sizeof(text),
+		 "{ \"schema\": \"cacheprobe-results/1\", \"environment\": { \"online_cpus\": 2%s%s }, \"measurements\": [] }",
+		 placement ? ", \"placement\": " : "",
+		 placement ? placement : "");
+	write_text("placement.json", text, path, sizeof(path));
 	if (cp_results_read_json(path, &read, &error))
 		fail_msg("\"placement\": %s refused the file: %s", placement,
 			 error.msg);
 	assert_int_equal(read.environment.nr_online_cpus, 2);
 	*out = read.environment.placement;
 	cp_results_free(&read);
-	unlink(path);
-	rmdir(directory);
+	remove_text(path);
 }
 
 /*
